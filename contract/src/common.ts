@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every non-2xx JSON response of the API has this shape: a message a person can read. */
+export const ErrorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Forecast horizons in NYSE trading days. */
+export const TIME_FRAME_DAYS = { short: 7, medium: 30, long: 90 } as const;
+export const TimeFrame = z.enum(['short', 'medium', 'long']);
+export type TimeFrame = z.infer<typeof TimeFrame>;
+
+/** Calendar dates travel as ISO `YYYY-MM-DD` strings (market dates have no time zone of their own). */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** Instants travel as ISO 8601 strings with a time. */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** Money is integer cents on the wire, in the server and in Firestore; only the UI formats dollars. */
+export const Cents = z.number().int();

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './users';
+export * from './stocks';
+export * from './wallet';
+export * from './predictions';
+export * from './testAccounts';

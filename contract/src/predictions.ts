@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime, TimeFrame } from './common';
+import { Symbol } from './stocks';
+import { Wallet } from './users';
+
+/**
+ * The model that actually made a prediction. `naive` (no change) and `drift` are baselines: users cannot pick
+ * them, but back-tests store them so a model's accuracy can be judged against them.
+ */
+export const ModelId = z.enum(['prophet', 'arima', 'xgboost', 'naive', 'drift']);
+export type ModelId = z.infer<typeof ModelId>;
+
+/** What a user picks (SPEC 3). `recommended` is resolved to the admin's default for the timeframe before fitting. */
+export const ModelChoice = z.enum(['recommended', 'prophet', 'arima', 'xgboost']);
+export type ModelChoice = z.infer<typeof ModelChoice>;
+export const MODEL_CHOICE_NAMES: Record<ModelChoice, string> = {
+  recommended: 'Recommended',
+  prophet: 'Prophet',
+  arima: 'ARIMA',
+  xgboost: 'XGBoost',
+};
+
+/** `historical` = one origin of a back-test; `future` = a user's paid or free forecast. */
+export const PredictionType = z.enum(['historical', 'future']);
+export type PredictionType = z.infer<typeof PredictionType>;
+
+export const PredictionStatus = z.enum(['active', 'hit', 'missed']);
+export type PredictionStatus = z.infer<typeof PredictionStatus>;
+
+/** Prices are dollars (split-adjusted, as of `predictionDate`); money moved for it is in the wallet's ledger. */
+export const Prediction = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  modelId: ModelId,
+  modelName: z.string(),
+  timeFrame: TimeFrame,
+  predictionType: PredictionType,
+  /** The date of the last close the model saw. */
+  predictionDate: IsoDate,
+  priceAtPrediction: z.number().positive(),
+  /** The `TIME_FRAME_DAYS[timeFrame]`-th NYSE trading day after `predictionDate`. */
+  targetDate: IsoDate,
+  targetPrice: z.number(),
+  /** The model's 80% interval. */
+  lowerPrice: z.number(),
+  upperPrice: z.number(),
+  /** The hit range, fixed when the prediction is made so a later change of bands never rewrites history. */
+  hitLow: z.number(),
+  hitHigh: z.number(),
+  /** The close on `targetDate`; null while `status` is `active`. */
+  actualPrice: z.number().nullable(),
+  status: PredictionStatus,
+  isFree: z.boolean(),
+  /** The owner of a `future` prediction; null for `historical` ones, which belong to no one. */
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type Prediction = z.infer<typeof Prediction>;
+
+/** The three picks of the Predictions tab: they select both what is listed and what "Generate" makes. */
+const PredictionSelection = z.object({ symbol: Symbol, modelId: ModelChoice, timeFrame: TimeFrame });
+
+/** Query of the Past/New prediction lists. */
+export const PredictionListQuery = PredictionSelection;
+export type PredictionListQuery = z.infer<typeof PredictionListQuery>;
+
+/** `POST /api/predictions/generate` body. */
+export const GeneratePredictionRequest = PredictionSelection;
+export type GeneratePredictionRequest = z.infer<typeof GeneratePredictionRequest>;
+
+/** The wallet comes back too, because generating used an allowance or reserved $1. */
+export const GeneratePredictionResponse = z.object({ prediction: Prediction, wallet: Wallet });
+export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionResponse>;

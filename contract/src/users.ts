@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { Cents, IsoDate, IsoDateTime } from './common';
+
+export const UserProfile = z.object({
+  id: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  /** Mirrors the `admin` custom claim, for display only; the claim is what the server checks. */
+  isAdmin: z.boolean(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const Wallet = z.object({
+  userId: z.string(),
+  balance: Cents,
+  reservedBalance: Cents,
+  chargedBalance: Cents,
+  freePredictions: z.number().int().min(0),
+  resetDate: IsoDate,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Wallet = z.infer<typeof Wallet>;
+
+/** `POST /api/me`: creates the user and wallet on first sign-in (idempotent) and returns both. */
+export const MeResponse = z.object({ user: UserProfile, wallet: Wallet });
+export type MeResponse = z.infer<typeof MeResponse>;

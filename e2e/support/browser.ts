@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const APP_URL = process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000';
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+/** DESIGN 8: Debian's chromium (CI installs it) or, on a machine without it, the one inside @sparticuz/chromium. */
+async function chromiumPath(): Promise<string> {
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return packaged.executablePath();
+}
+
+/** Every address but loopback resolves to nothing: the tests can never reach the internet. */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** A fresh profile per test file; `blockServiceWorkers` when a test routes requests (workers bypass routes). */
+export async function launchBrowser({ blockServiceWorkers = false } = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'stockseer-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: await chromiumPath(),
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 860 },
+    serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A unique e-mail per run so tests never share an account with each other or with a previous run. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;

@@ -1,0 +1,213 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DailyBar, StockSearchResult } from '@stockseer/contract';
+import type { Clock } from '../../domain/clock';
+import { rateLimited } from '../../domain/errors';
+import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
+import { MarketDataService } from '../../domain/market-data/service';
+import { COLLECTIONS, db } from '../firestore/db';
+import { CachedMarketData } from './cache';
+import { DemoMarketData } from './demo';
+
+/** A clock the test moves: the market day and the instant within it. */
+class TestClock implements Clock {
+  private instant = new Date();
+  private day = '';
+  constructor(day: string, instant = `${day}T21:00:00.000Z`) {
+    this.set(day, instant);
+  }
+  set(day: string, instant = `${day}T21:00:00.000Z`) {
+    this.day = day;
+    this.instant = new Date(instant);
+  }
+  today = () => this.day;
+  now = () => this.instant;
+}
+
+/** The real demo provider, counting the calls that reach it; `outage` makes it fail like a rate-limited API. */
+class CountingProvider implements MarketDataProvider {
+  readonly source = 'demo';
+  calls = { search: 0, quote: 0, dailyBars: [] as string[] };
+  outage = false;
+  constructor(private readonly real: MarketDataProvider) {}
+  search(query: string): Promise<StockSearchResult[]> {
+    this.calls.search += 1;
+    return this.guard(() => this.real.search(query));
+  }
+  quote(symbol: string): Promise<Quote> {
+    this.calls.quote += 1;
+    return this.guard(() => this.real.quote(symbol));
+  }
+  dailyBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
+    this.calls.dailyBars.push(`${symbol} ${from}..${to}`);
+    return this.guard(() => this.real.dailyBars(symbol, from, to));
+  }
+  private guard<T>(call: () => Promise<T>): Promise<T> {
+    return this.outage ? Promise.reject(rateLimited('Rate limit exceeded: test outage')) : call();
+  }
+}
+
+function setup(day: string, instant?: string) {
+  const clock = new TestClock(day, instant);
+  const real = new DemoMarketData(clock);
+  const counting = new CountingProvider(real);
+  return { clock, real, counting, cache: new CachedMarketData(counting, db(), clock) };
+}
+
+async function clearMarketCollections() {
+  for (const name of [COLLECTIONS.marketBars, COLLECTIONS.marketQuotes, COLLECTIONS.marketSearch]) {
+    await db().recursiveDelete(db().collection(name));
+  }
+}
+
+beforeEach(clearMarketCollections);
+afterAll(clearMarketCollections);
+
+describe('CachedMarketData: daily bars', () => {
+  it('fetches once, then serves the same bars with no provider call while the cache is fresh', async () => {
+    const { real, counting, cache } = setup('2021-04-21');
+    const first = await cache.dailyBars('AAPL', '2016-01-01', '2021-04-21');
+    expect(counting.calls.dailyBars).toEqual(['AAPL 2016-01-01..2021-04-21']);
+    expect(first).toEqual(await real.dailyBars('AAPL', '2016-01-01', '2021-04-21'));
+
+    expect(await cache.dailyBars('AAPL', '2016-01-01', '2021-04-21')).toEqual(first);
+    expect(await cache.dailyBars('AAPL', '2020-01-01', '2020-12-31')).toEqual(
+      first.filter((bar) => bar.date >= '2020-01-01' && bar.date <= '2020-12-31'),
+    );
+    expect(counting.calls.dailyBars).toHaveLength(1);
+  });
+
+  it('keeps more than ten years in year documents far below the 1 MiB limit', async () => {
+    const { counting, cache } = setup('2025-12-31');
+    const bars = await cache.dailyBars('MSFT', '2015-01-02', '2025-12-31');
+    expect(bars.length).toBeGreaterThan(2700);
+    const years = await db().collection(COLLECTIONS.marketBars).doc('demo:MSFT').collection('years').get();
+    expect(years.docs.map((doc) => doc.id)).toEqual([
+      '2015',
+      '2016',
+      '2017',
+      '2018',
+      '2019',
+      '2020',
+      '2021',
+      '2022',
+      '2023',
+      '2024',
+      '2025',
+    ]);
+    for (const doc of years.docs) expect(JSON.stringify(doc.data()).length).toBeLessThan(40_000);
+    expect(await cache.dailyBars('MSFT', '2015-01-02', '2025-12-31')).toEqual(bars);
+    expect(counting.calls.dailyBars).toHaveLength(1);
+  });
+
+  it('extends the cache by the missing tail only when new sessions have closed', async () => {
+    const { clock, real, counting, cache } = setup('2021-04-21');
+    await cache.dailyBars('KO', '2020-01-01', '2021-04-21');
+    clock.set('2021-04-28');
+    const bars = await cache.dailyBars('KO', '2020-01-01', '2021-04-28');
+    expect(counting.calls.dailyBars).toEqual(['KO 2020-01-01..2021-04-21', 'KO 2021-04-22..2021-04-28']);
+    expect(bars).toEqual(await real.dailyBars('KO', '2020-01-01', '2021-04-28'));
+    await cache.dailyBars('KO', '2020-06-01', '2021-04-28');
+    expect(counting.calls.dailyBars).toHaveLength(2);
+  });
+
+  it('extends the head when older history is asked for', async () => {
+    const { real, counting, cache } = setup('2021-04-21');
+    await cache.dailyBars('KO', '2020-01-01', '2021-04-21');
+    const bars = await cache.dailyBars('KO', '2018-01-01', '2021-04-21');
+    expect(counting.calls.dailyBars).toEqual(['KO 2020-01-01..2021-04-21', 'KO 2018-01-01..2019-12-31']);
+    expect(bars).toEqual(await real.dailyBars('KO', '2018-01-01', '2021-04-21'));
+  });
+
+  it("does not cache today's session before the close, and fetches just that day after it", async () => {
+    const { clock, counting, cache } = setup('2021-04-21', '2021-04-21T15:00:00.000Z');
+    expect((await cache.dailyBars('PEP', '2021-01-01', '2021-04-21')).at(-1)!.date).toBe('2021-04-20');
+    clock.set('2021-04-21', '2021-04-21T20:30:00.000Z');
+    expect((await cache.dailyBars('PEP', '2021-01-01', '2021-04-21')).at(-1)!.date).toBe('2021-04-21');
+    expect(counting.calls.dailyBars).toEqual(['PEP 2021-01-01..2021-04-20', 'PEP 2021-04-21..2021-04-21']);
+  });
+
+  it('needs no call on a weekend or holiday after the last session is cached', async () => {
+    const { clock, counting, cache } = setup('2021-04-01');
+    await cache.dailyBars('PEP', '2021-01-01', '2021-04-01');
+    clock.set('2021-04-02'); // Good Friday
+    await cache.dailyBars('PEP', '2021-01-01', '2021-04-02');
+    clock.set('2021-04-04'); // Sunday
+    await cache.dailyBars('PEP', '2021-01-01', '2021-04-04');
+    expect(counting.calls.dailyBars).toHaveLength(1);
+  });
+
+  it('returns nothing after a pinned today even when later bars are cached', async () => {
+    const { clock, counting, cache } = setup('2021-04-28');
+    await cache.dailyBars('KO', '2021-01-01', '2021-04-28');
+    clock.set('2021-03-01');
+    expect((await cache.dailyBars('KO', '2021-01-01', '2021-12-31')).at(-1)!.date).toBe('2021-03-01');
+    expect(counting.calls.dailyBars).toHaveLength(1);
+  });
+
+  it('serves the stale bars during an outage, and rethrows when nothing is cached', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const cached = await cache.dailyBars('KO', '2021-01-01', '2021-04-21');
+    clock.set('2021-04-28');
+    counting.outage = true;
+    expect(await cache.dailyBars('KO', '2021-01-01', '2021-04-28')).toEqual(cached);
+    await expect(cache.dailyBars('PEP', '2021-01-01', '2021-04-28')).rejects.toMatchObject({ kind: 'rate_limited' });
+  });
+});
+
+describe('CachedMarketData: quotes and search', () => {
+  it('keeps a quote for 60 s, then asks again', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const quote = await cache.quote('AAPL');
+    clock.set('2021-04-21', '2021-04-21T21:00:59.000Z');
+    expect(await cache.quote('AAPL')).toEqual(quote);
+    expect(counting.calls.quote).toBe(1);
+    clock.set('2021-04-21', '2021-04-21T21:01:01.000Z');
+    await cache.quote('AAPL');
+    expect(counting.calls.quote).toBe(2);
+  });
+
+  it('serves the stale quote with its own as-of time during an outage', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const quote = await cache.quote('AAPL');
+    clock.set('2021-04-22');
+    counting.outage = true;
+    expect(await cache.quote('AAPL')).toEqual(quote);
+    expect(quote.asOf).toBe('2021-04-21T20:00:00.000Z');
+    await expect(cache.quote('MSFT')).rejects.toMatchObject({
+      kind: 'rate_limited',
+      message: expect.stringContaining('Rate limit exceeded'),
+    });
+  });
+
+  it('lets an unknown symbol fail every time instead of caching the failure', async () => {
+    const { counting, cache } = setup('2021-04-21');
+    await expect(cache.quote('NOPE')).rejects.toMatchObject({ kind: 'not_found', message: 'Unknown symbol: NOPE' });
+    await expect(cache.quote('NOPE')).rejects.toMatchObject({ kind: 'not_found' });
+    expect(counting.calls.quote).toBe(2);
+  });
+
+  it('keeps search results for a day, whatever the case and spacing of the query', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const results = await cache.search('apple');
+    expect(results[0]).toEqual({ symbol: 'AAPL', name: 'Apple Inc.' });
+    expect(await cache.search(' Apple')).toEqual(results);
+    expect(counting.calls.search).toBe(1);
+    clock.set('2021-04-22');
+    await cache.search('apple');
+    expect(counting.calls.search).toBe(2);
+  });
+});
+
+describe('MarketDataService over the cache', () => {
+  it('answers details, price and a year of history with a single quote and a single bars call', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const service = new MarketDataService(cache, clock);
+    const details = await service.details('aapl');
+    expect(await service.latestPrice('AAPL')).toEqual({ symbol: 'AAPL', price: details.price, asOf: details.asOf });
+    const history = await service.history('AAPL');
+    expect(history.points.at(-1)).toEqual({ date: '2021-04-21', close: details.price });
+    await service.history('AAPL');
+    await service.barsUpTo('AAPL', '2021-03-01', 200);
+    expect(counting.calls).toMatchObject({ quote: 1, dailyBars: ['AAPL 2020-04-21..2021-04-21'] });
+  });
+});

@@ -1,0 +1,145 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { DailyBar, StockSearchResult } from '@stockseer/contract';
+import { addCalendarDays, lastSettledClose } from '../../domain/calendar';
+import type { Clock } from '../../domain/clock';
+import { AppError } from '../../domain/errors';
+import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
+import { COLLECTIONS } from '../firestore/db';
+import { BarStore, type BarCoverage } from './bar-store';
+
+/** Quotes move; a minute keeps a busy stock page to one provider call a minute (the free tier allows five). */
+export const QUOTE_TTL_MS = 60_000;
+/** Which stocks match a query hardly changes within a day. */
+export const SEARCH_TTL_MS = 86_400_000;
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+/**
+ * A provider decorator that keeps market data in Firestore. Daily bars are final once their session has closed, so
+ * they are kept for good and only the missing head or tail is fetched; a request needs no provider call while the
+ * cache holds the last settled session. Quotes live a minute, searches a day. When the provider fails (rate limit,
+ * outage) the last cached value is served instead, quotes with their own as-of time.
+ */
+export class CachedMarketData implements MarketDataProvider {
+  private readonly bars: BarStore;
+
+  constructor(
+    private readonly inner: MarketDataProvider,
+    private readonly db: Firestore,
+    private readonly clock: Clock,
+  ) {
+    this.bars = new BarStore(db);
+  }
+
+  get source() {
+    return this.inner.source;
+  }
+
+  async search(query: string): Promise<StockSearchResult[]> {
+    const id = this.key(encodeURIComponent(query.trim().toLowerCase()));
+    return this.throughTtlDoc(COLLECTIONS.marketSearch, id, SEARCH_TTL_MS, () => this.inner.search(query));
+  }
+
+  async quote(symbol: string): Promise<Quote> {
+    return this.throughTtlDoc(COLLECTIONS.marketQuotes, this.key(symbol), QUOTE_TTL_MS, () => this.inner.quote(symbol));
+  }
+
+  async dailyBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
+    const today = this.clock.today();
+    // Only settled sessions are cached (a bar still trading would be kept forever), and none after today.
+    const settled = lastSettledClose(today, this.clock.now());
+    const last = [to, today, settled].sort()[0]!;
+    if (from > last) return [];
+    const key = this.key(symbol);
+    const coverage = await this.bars.coverage(key);
+    const missing = missingRanges(coverage, from, last, settled);
+    const readTo = [last, ...missing.map((range) => range.to)].sort().at(-1)!;
+    const cached = coverage ? await this.bars.read(key, from.slice(0, 4), readTo.slice(0, 4)) : [];
+    const inRange = (bars: readonly DailyBar[]) => bars.filter((bar) => bar.date >= from && bar.date <= last);
+    if (missing.length === 0) return inRange(cached);
+
+    let fetched: DailyBar[];
+    try {
+      fetched = (await Promise.all(missing.map((range) => this.inner.dailyBars(symbol, range.from, range.to)))).flat();
+    } catch (error) {
+      if (coverage && isOutage(error)) return inRange(cached);
+      throw error;
+    }
+    const settledBars = fetched.filter((bar) => bar.date <= settled);
+    const merged = mergeBars(cached, settledBars);
+    const touchedYears = new Set(settledBars.map((bar) => bar.date.slice(0, 4)));
+    const newCoverage: BarCoverage = {
+      coveredFrom: coverage && coverage.coveredFrom < from ? coverage.coveredFrom : from,
+      // The newest bar may lie in a year not read here when a pinned clock went back in time.
+      lastDate:
+        [coverage?.lastDate, merged.at(-1)?.date]
+          .filter((date) => date != null)
+          .sort()
+          .at(-1) ?? null,
+    };
+    if (touchedYears.size > 0 || newCoverage.coveredFrom !== coverage?.coveredFrom) {
+      await this.bars.write(
+        key,
+        merged.filter((bar) => touchedYears.has(bar.date.slice(0, 4))),
+        newCoverage,
+      );
+    }
+    return inRange(merged);
+  }
+
+  /** Cache keys name the provider, so demo prices never stand in for real ones after a switch. */
+  private key(id: string): string {
+    return `${this.inner.source}:${id}`;
+  }
+
+  private async throughTtlDoc<T>(collection: string, id: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const ref = this.db.collection(collection).doc(id);
+    const now = this.clock.now().getTime();
+    const today = this.clock.today();
+    const cached = (await ref.get()).data() as { value: T; fetchedAt: number; day: string } | undefined;
+    // A value from another market day never counts as fresh: a pinned clock may have moved.
+    if (cached && cached.day === today && now - cached.fetchedAt < ttlMs && now >= cached.fetchedAt) {
+      return cached.value;
+    }
+    try {
+      const value = await load();
+      await ref.set({ value, fetchedAt: now, day: today });
+      return value;
+    } catch (error) {
+      // A stale value is better than none during an outage, but never one from after a pinned today.
+      if (cached && cached.day <= today && isOutage(error)) return cached.value;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The ranges to ask the provider for so that the cache covers [from, last]: the head before the covered range,
+ * and the tail from the newest bar through the last settled session (fetched whole, so that the next request finds
+ * the cache fresh).
+ */
+export function missingRanges(coverage: BarCoverage | undefined, from: string, last: string, settled: string): Range[] {
+  if (!coverage) return [{ from, to: settled }];
+  const ranges: Range[] = [];
+  if (from < coverage.coveredFrom) ranges.push({ from, to: addCalendarDays(coverage.coveredFrom, -1) });
+  const newest = coverage.lastDate;
+  if (!newest || (newest < last && newest < settled)) {
+    ranges.push({ from: newest ? addCalendarDays(newest, 1) : coverage.coveredFrom, to: settled });
+  }
+  return ranges;
+}
+
+/** Bars of both lists by date, the fetched bar winning (a provider may have corrected a day). */
+function mergeBars(cached: readonly DailyBar[], fetched: readonly DailyBar[]): DailyBar[] {
+  const byDate = new Map(cached.map((bar) => [bar.date, bar]));
+  for (const bar of fetched) byDate.set(bar.date, bar);
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Failures of the provider's availability (not of the request itself) are the ones a stale value may cover. */
+function isOutage(error: unknown): boolean {
+  return error instanceof AppError && (error.kind === 'rate_limited' || error.kind === 'upstream_unavailable');
+}

@@ -1,0 +1,41 @@
+/**
+ * The one error family of the server. Domain and adapters throw these; the HTTP layer maps each kind to a status
+ * in one place (http/errors.ts). Anything else that escapes is a bug and becomes a 500 without details.
+ */
+export type AppErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'insufficient_funds'
+  | 'rate_limited'
+  | 'upstream_unavailable'
+  | 'model_failed';
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (message: string) => new AppError('validation', message);
+export const notFound = (message: string) => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const rateLimited = (message: string) => new AppError('rate_limited', message);
+export const upstreamUnavailable = (message: string, cause?: unknown) =>
+  new AppError('upstream_unavailable', message, { cause });
+
+/** TigerBeetle's habit: a broken invariant is a loud failure, never a silent fix. */
+export class InvariantViolation extends Error {
+  override name = 'InvariantViolation';
+}
+
+export function assertInvariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new InvariantViolation(message);
+}

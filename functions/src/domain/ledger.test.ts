@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { Transaction, Wallet } from '@stockseer/contract';
+import {
+  ALREADY_APPLIED,
+  applyOnce,
+  assertInvariants,
+  checkInvariants,
+  deposit,
+  newWallet,
+  resetAllowanceIfDue,
+  settle,
+  usePredictionAllowance,
+} from './ledger';
+import { AppError, InvariantViolation } from './errors';
+
+const now = new Date('2024-03-15T21:00:00.000Z');
+const later = new Date('2024-03-20T21:00:00.000Z');
+
+function wallet(fields: Partial<Wallet> = {}): Wallet {
+  return { ...newWallet('u1', now), ...fields };
+}
+
+describe('newWallet', () => {
+  it('starts empty with the monthly allowance, resetting a month later', () => {
+    expect(newWallet('u1', now)).toEqual({
+      userId: 'u1',
+      balance: 0,
+      reservedBalance: 0,
+      chargedBalance: 0,
+      freePredictions: 5,
+      resetDate: '2024-04-15',
+      createdAt: '2024-03-15T21:00:00.000Z',
+      updatedAt: '2024-03-15T21:00:00.000Z',
+    });
+  });
+
+  it.each([
+    ['2024-01-31T17:00:00.000Z', '2024-02-29'],
+    ['2023-01-31T17:00:00.000Z', '2023-02-28'],
+    ['2024-12-15T17:00:00.000Z', '2025-01-15'],
+  ])('clamps to the last day of a shorter month: created %s resets %s', (created, resetDate) => {
+    expect(newWallet('u1', new Date(created)).resetDate).toBe(resetDate);
+  });
+
+  it('counts the creation day in New York, where the exchange is', () => {
+    // 02:00 UTC on Mar 1 is still Feb 29 in New York.
+    expect(newWallet('u1', new Date('2024-03-01T02:00:00.000Z')).resetDate).toBe('2024-03-29');
+  });
+
+  it('is a valid contract Wallet', () => {
+    expect(Wallet.parse(newWallet('u1', now))).toEqual(newWallet('u1', now));
+  });
+});
+
+describe('deposit', () => {
+  it('credits the balance and records the payment with its dollar amount', () => {
+    const { wallet: next, transactions } = deposit(wallet(), {
+      paymentIntentId: 'pi_1',
+      amountCents: 1005,
+      now: later,
+    });
+    expect(next).toMatchObject({ balance: 1005, reservedBalance: 0, updatedAt: later.toISOString() });
+    expect(transactions).toEqual([
+      {
+        id: 'deposit:pi_1',
+        walletId: 'u1',
+        type: 'deposit',
+        amount: 1005,
+        ticker: null,
+        description: 'Stripe payment: $10.05',
+        date: later.toISOString(),
+        createdAt: later.toISOString(),
+      },
+    ]);
+    expect(Transaction.parse(transactions[0])).toEqual(transactions[0]);
+  });
+
+  it.each([
+    [500, 'Stripe payment: $5.00'],
+    [100000, 'Stripe payment: $1000.00'],
+    [7, 'Stripe payment: $0.07'],
+  ])('describes %i cents as %s', (amountCents, description) => {
+    const { transactions } = deposit(wallet(), { paymentIntentId: 'pi', amountCents, now });
+    expect(transactions[0]?.description).toBe(description);
+  });
+
+  it.each([0, -100, 10.5, Number.NaN])('refuses %s cents as a bug', (amountCents) => {
+    expect(() => deposit(wallet(), { paymentIntentId: 'pi', amountCents, now })).toThrow(InvariantViolation);
+  });
+
+  it('does not mutate the wallet it was given', () => {
+    const before = wallet();
+    const copy = structuredClone(before);
+    deposit(before, { paymentIntentId: 'pi', amountCents: 500, now });
+    expect(before).toEqual(copy);
+  });
+});
+
+describe('usePredictionAllowance', () => {
+  const request = { predictionId: 'p1', ticker: 'AAPL', now: later };
+
+  it('uses a free prediction first, moving no money', () => {
+    const decision = usePredictionAllowance(wallet({ balance: 500 }), request);
+    expect(decision.isFree).toBe(true);
+    expect(decision.wallet).toMatchObject({ freePredictions: 4, balance: 500, reservedBalance: 0 });
+    expect(decision.transactions).toEqual([
+      expect.objectContaining({ id: 'reserve:p1', type: 'free_prediction', amount: 0, ticker: 'AAPL' }),
+    ]);
+  });
+
+  it('reserves $1 once the allowance is used up', () => {
+    const decision = usePredictionAllowance(wallet({ freePredictions: 0, balance: 250 }), request);
+    expect(decision.isFree).toBe(false);
+    expect(decision.wallet).toMatchObject({ freePredictions: 0, balance: 150, reservedBalance: 100 });
+    expect(decision.transactions).toEqual([
+      expect.objectContaining({ id: 'reserve:p1', type: 'reservation', amount: 100, ticker: 'AAPL' }),
+    ]);
+  });
+
+  it('reserves the last dollar exactly', () => {
+    expect(usePredictionAllowance(wallet({ freePredictions: 0, balance: 100 }), request).wallet.balance).toBe(0);
+  });
+
+  it('refuses with 402-kind error below $1', () => {
+    const act = () => usePredictionAllowance(wallet({ freePredictions: 0, balance: 99 }), request);
+    expect(act).toThrow(AppError);
+    expect(act).toThrow('Insufficient funds: add at least $1 to your wallet');
+    try {
+      act();
+    } catch (error) {
+      expect((error as AppError).kind).toBe('insufficient_funds');
+    }
+  });
+});
+
+describe('settle', () => {
+  const reserved = wallet({ freePredictions: 0, balance: 400, reservedBalance: 100 });
+  const resolution = { predictionId: 'p1', ticker: 'AAPL', isFree: false, now: later };
+
+  it('charges the reservation on a hit', () => {
+    const { wallet: next, transactions } = settle(reserved, { ...resolution, outcome: 'hit' });
+    expect(next).toMatchObject({ balance: 400, reservedBalance: 0, chargedBalance: 100 });
+    expect(transactions).toEqual([expect.objectContaining({ id: 'settle:p1', type: 'payment', amount: 100 })]);
+  });
+
+  it('gives the reservation back on a miss', () => {
+    const { wallet: next, transactions } = settle(reserved, { ...resolution, outcome: 'missed' });
+    expect(next).toMatchObject({ balance: 500, reservedBalance: 0, chargedBalance: 0 });
+    expect(transactions).toEqual([expect.objectContaining({ id: 'settle:p1', type: 'refund', amount: 100 })]);
+  });
+
+  it('moves nothing and records nothing for a free prediction', () => {
+    for (const outcome of ['hit', 'missed'] as const) {
+      expect(settle(reserved, { ...resolution, isFree: true, outcome })).toEqual({
+        wallet: reserved,
+        transactions: [],
+      });
+    }
+  });
+
+  it('fails loudly when there is no reservation to settle', () => {
+    expect(() => settle(wallet(), { ...resolution, outcome: 'hit' })).toThrow(InvariantViolation);
+  });
+});
+
+describe('resetAllowanceIfDue', () => {
+  const used = wallet({ freePredictions: 1 });
+
+  it('leaves the allowance alone before the reset date', () => {
+    expect(resetAllowanceIfDue(used, { today: '2024-04-14', now })).toBeNull();
+  });
+
+  it('refills to 5 on the reset date and moves it a month on', () => {
+    const reset = resetAllowanceIfDue(used, { today: '2024-04-15', now: later });
+    expect(reset).toMatchObject({ freePredictions: 5, resetDate: '2024-05-15', updatedAt: later.toISOString() });
+  });
+
+  it('skips the months a dormant wallet missed, landing after today', () => {
+    expect(resetAllowanceIfDue(used, { today: '2024-09-20', now })?.resetDate).toBe('2024-10-15');
+    expect(resetAllowanceIfDue(used, { today: '2024-10-15', now })?.resetDate).toBe('2024-11-15');
+  });
+
+  it('keeps the creation day after a clamped month instead of drifting to the 28th', () => {
+    const endOfMonth = newWallet('u1', new Date('2024-01-31T17:00:00.000Z'));
+    expect(endOfMonth.resetDate).toBe('2024-02-29');
+    const afterFebruary = resetAllowanceIfDue(endOfMonth, { today: '2024-02-29', now });
+    expect(afterFebruary?.resetDate).toBe('2024-03-31');
+    expect(resetAllowanceIfDue(afterFebruary!, { today: '2024-03-31', now })?.resetDate).toBe('2024-04-30');
+  });
+});
+
+describe('applyOnce', () => {
+  it('answers "already applied" before looking at the balance', () => {
+    const broke = wallet({ freePredictions: 0, balance: 0 });
+    const decide = () => usePredictionAllowance(broke, { predictionId: 'p1', ticker: 'AAPL', now });
+    expect(applyOnce(new Set(['reserve:p1']), 'reserve:p1', decide)).toBe(ALREADY_APPLIED);
+    expect(() => applyOnce(new Set(), 'reserve:p1', decide)).toThrow('Insufficient funds');
+  });
+
+  it('returns the decision when its id is new', () => {
+    const decision = applyOnce(new Set(['deposit:pi_0']), 'deposit:pi_1', () =>
+      deposit(wallet(), { paymentIntentId: 'pi_1', amountCents: 500, now }),
+    );
+    expect(decision).not.toBe(ALREADY_APPLIED);
+  });
+
+  it('refuses a decision that would write under another id than the one checked', () => {
+    const decide = () => deposit(wallet(), { paymentIntentId: 'pi_2', amountCents: 500, now });
+    expect(() => applyOnce(new Set(), 'deposit:pi_1', decide)).toThrow(InvariantViolation);
+  });
+});
+
+describe('checkInvariants', () => {
+  const tx = (id: string, type: Transaction['type'], amount: number): Transaction => ({
+    id,
+    walletId: 'u1',
+    type,
+    amount,
+    ticker: null,
+    description: '',
+    date: now.toISOString(),
+    createdAt: now.toISOString(),
+  });
+  const history = [
+    tx('deposit:pi_1', 'deposit', 500),
+    tx('other:goodwill', 'other', 50),
+    tx('reserve:p1', 'reservation', 100),
+    tx('reserve:p2', 'reservation', 100),
+    tx('reserve:p3', 'reservation', 100),
+    tx('reserve:p4', 'free_prediction', 0),
+    tx('settle:p1', 'payment', 100),
+    tx('settle:p2', 'refund', 100),
+  ];
+  const healthy = wallet({ balance: 350, reservedBalance: 100, chargedBalance: 100, freePredictions: 4 });
+
+  it('finds nothing wrong with a consistent history', () => {
+    expect(checkInvariants(healthy, history)).toEqual([]);
+    expect(() => assertInvariants(healthy, history)).not.toThrow();
+  });
+
+  it.each<[string, Partial<Wallet>, Transaction[], string]>([
+    ['a negative balance', { balance: -1 }, history, 'balance is -1'],
+    ['a negative reservation', { reservedBalance: -100 }, history, 'reservedBalance is -100'],
+    ['a negative charge', { chargedBalance: -100 }, history, 'chargedBalance is -100'],
+    ['too many free predictions', { freePredictions: 6 }, history, 'freePredictions is 6'],
+    ['money out of thin air', { balance: 450 }, history, 'wallet holds 650 cents but received 550'],
+    ['a missing deposit', {}, history.slice(1), 'wallet holds 550 cents but received 50'],
+    ['a charge without payment', {}, history.filter((t) => t.type !== 'payment'), 'payments total 0'],
+    ['an unreserved reservation', {}, history.filter((t) => t.id !== 'reserve:p3'), '0 reservations are open'],
+    ['a settlement twice', {}, [...history, tx('settle:p1', 'refund', 100)], 'settled twice'],
+    ['a settlement of nothing', {}, [...history, tx('settle:p9', 'refund', 100)], 'p9 is settled but was never'],
+    ['a fee of other than $1', {}, [...history, tx('reserve:p5', 'reservation', 200)], 'has amount 200'],
+    ['an id off the scheme', {}, [...history, tx('p6', 'deposit', 0)], 'should have an id deposit:'],
+    ['another wallet', {}, [...history, { ...tx('deposit:x', 'deposit', 0), walletId: 'u2' }], 'wallet u2'],
+  ])('reports %s', (_, fields, transactions, message) => {
+    const violations = checkInvariants({ ...healthy, ...fields }, transactions);
+    expect(violations.join('\n')).toContain(message);
+    expect(() => assertInvariants({ ...healthy, ...fields }, transactions)).toThrow(InvariantViolation);
+  });
+});

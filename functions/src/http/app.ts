@@ -1,0 +1,25 @@
+import express, { Router } from 'express';
+import type { AppDeps } from './deps';
+import { authenticate } from './auth';
+import { errorHandler, notFoundRoute } from './errors';
+import { meRoutes } from './routes/me';
+
+/** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '100kb' }));
+
+  const api = Router();
+  // Public: the stack script and uptime checks ask whether the API is up.
+  api.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  api.use(authenticate(deps.auth));
+  api.use(meRoutes(deps));
+
+  app.use('/api', api);
+  app.use('/api', notFoundRoute);
+  app.use(errorHandler);
+  return app;
+}

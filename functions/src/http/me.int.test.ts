@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
+import { MeResponse } from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../tools/testing/api';
+import { adminSdk } from '../../../tools/lib/adminSdk';
+import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
+
+const { auth, db } = adminSdk();
+
+describe('POST /api/me through Hosting, Functions, Auth and Firestore emulators', () => {
+  it('answers 401 with a JSON message without a token or with a bad one', async () => {
+    const none = await apiCall<{ message: string }>('/api/me', { method: 'POST' });
+    expect(none.status).toBe(401);
+    expect(none.body.message).toMatch(/sign in/i);
+    const bad = await apiCall<{ message: string }>('/api/me', { method: 'POST', token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.message).toMatch(/invalid or expired token/i);
+  });
+
+  it('creates the user and a default wallet on first sign-in, once, even when called concurrently', async () => {
+    const user = await newTestUser('first');
+    const results = await Promise.all(Array.from({ length: 5 }, () => apiCall('/api/me', { method: 'POST', token: user.token })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = results.map((r) => MeResponse.parse(r.body));
+    const { user: profile, wallet } = bodies[0]!;
+    expect(profile).toMatchObject({ id: user.uid, email: user.email, displayName: user.displayName, isAdmin: false });
+    expect(wallet).toMatchObject({ userId: user.uid, balance: 0, reservedBalance: 0, chargedBalance: 0, freePredictions: 5 });
+    // Every concurrent call saw the same wallet: one creation won, the others read it.
+    expect(new Set(bodies.map((b) => b.wallet.createdAt)).size).toBe(1);
+    const created = new Date(wallet.createdAt);
+    const expectedReset = new Date(created);
+    expectedReset.setUTCMonth(expectedReset.getUTCMonth() + 1);
+    expect(Math.abs(new Date(`${wallet.resetDate}T12:00:00Z`).getTime() - expectedReset.getTime())).toBeLessThan(3 * 86_400_000);
+    const walletDoc = await db.collection('wallets').doc(user.uid).get();
+    expect(walletDoc.data()).toMatchObject({ balance: 0, freePredictions: 5 });
+  });
+
+  it('gives a wallet lacking chargedBalance a zero (the spec migration) and keeps its money', async () => {
+    const user = await newTestUser('legacy');
+    await apiCall('/api/me', { method: 'POST', token: user.token });
+    await db.collection('wallets').doc(user.uid).update({ chargedBalance: FieldValue.delete() });
+    const res = await apiCall('/api/me', { method: 'POST', token: user.token });
+    expect(res.status).toBe(200);
+    expect(MeResponse.parse(res.body).wallet.chargedBalance).toBe(0);
+    expect((await db.collection('wallets').doc(user.uid).get()).data()?.chargedBalance).toBe(0);
+  });
+
+  it('mirrors the admin custom claim into the profile', async () => {
+    const user = await newTestUser('claimed');
+    await auth.setCustomUserClaims(user.uid, { admin: true });
+    const { idToken } = await emulatorSignIn(user);
+    const res = await apiCall('/api/me', { method: 'POST', token: idToken });
+    expect(MeResponse.parse(res.body).user.isAdmin).toBe(true);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const user = await newTestUser('lost');
+    const res = await apiCall<{ message: string }>('/api/nowhere', { token: user.token });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('/api/nowhere');
+  });
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** Where everything of the local stack listens; firebase.json holds the same ports for the Firebase emulators. */
+export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const PROJECT_ID = 'demo-stockseer';
+export const HOST = '127.0.0.1';
+export const PORTS = {
+  hosting: 5000,
+  functions: 5001,
+  firestore: 8080,
+  auth: 9099,
+  hub: 4400,
+  logging: 4500,
+  stripeSandbox: 12111,
+  vite: 5173,
+} as const;
+
+export const APP_URL = `http://${HOST}:${PORTS.hosting}`;
+export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;
+export const FIRESTORE_EMULATOR_HOST = `${HOST}:${PORTS.firestore}`;
+export const STRIPE_SANDBOX_URL = `http://${HOST}:${PORTS.stripeSandbox}`;
+
+/** The Google Cloud SDK's Firestore emulator runs on Java 17 and needs no download (DESIGN 8). */
+export const PREINSTALLED_FIRESTORE_EMULATOR =
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
+
+export const hasPreinstalledFirestore = () => existsSync(PREINSTALLED_FIRESTORE_EMULATOR);
+
+/**
+ * The environment every process of the stack gets. The emulators and the Admin SDK must never probe the cloud
+ * metadata server from these machines, so detection is switched off everywhere.
+ */
+export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    METADATA_SERVER_DETECTION: 'none',
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST,
+    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+    STOCKSEER_APP_URL: APP_URL,
+    ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
+    ...extra,
+  };
+}
+
+/** Stripe: real keys from the environment when given, else the sandbox that ships in tools/stripe-sandbox. */
+export const usesStripeSandbox = () => !process.env.STRIPE_SECRET_KEY;
+export const SANDBOX_STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_sandbox',
+  STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',
+  STRIPE_API_URL: STRIPE_SANDBOX_URL,
+} as const;
+
+/** The web app's build-time configuration for the local stack: emulators and (unless real keys) the sandbox. */
+export function webBuildEnv(): Record<string, string> {
+  return {
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIREBASE_API_KEY: process.env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
+    VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+    VITE_AUTH_EMULATOR_URL: AUTH_EMULATOR_URL,
+    ...(usesStripeSandbox()
+      ? { VITE_STRIPE_SANDBOX_URL: STRIPE_SANDBOX_URL, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox' }
+      : {}),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The local stack, offline: the preinstalled Firestore emulator (with firestore.rules), firebase-tools for Auth,
+ * Functions and Hosting, the Stripe sandbox, and seeded demo data. One script for `npm start`, `npm run dev` and
+ * the tests (DESIGN 8).
+ *
+ *   tsx tools/stack/main.ts start            build, bring everything up, seed, serve http://127.0.0.1:5000
+ *   tsx tools/stack/main.ts dev              the same plus Vite with hot reload on http://127.0.0.1:5173
+ *   tsx tools/stack/main.ts exec -- CMD...   bring everything up, run CMD against it, tear down, exit with CMD's code
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  APP_URL,
+  HOST,
+  PORTS,
+  PROJECT_ID,
+  ROOT,
+  PREINSTALLED_FIRESTORE_EMULATOR,
+  hasPreinstalledFirestore,
+  stackEnv,
+  webBuildEnv,
+} from './config';
+import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
+import { httpOk, portInUse, waitFor } from './readiness';
+import { startStripeSandboxProcess } from './stripe';
+
+const [mode, ...rest] = process.argv.slice(2);
+const command = rest[0] === '--' ? rest.slice(1) : rest;
+
+function fail(message: string): never {
+  console.error(`\n[stack] ${message}\n`);
+  process.exit(1);
+}
+
+function loadEnvFile() {
+  const file = path.join(ROOT, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function preflight(useOwnFirestore: boolean) {
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (java.error || java.status !== 0) {
+    fail(
+      'Java is missing: the Firestore emulator needs a Java runtime (17 or newer). ' +
+        'Install it (Debian: apt-get install openjdk-17-jre-headless) and try again.',
+    );
+  }
+  if (useOwnFirestore) {
+    console.warn(
+      `[stack] ${PREINSTALLED_FIRESTORE_EMULATOR} not found: falling back to firebase-tools' own Firestore ` +
+        'emulator (it needs Java 21 and downloads its jar, so this machine needs internet once).',
+    );
+  }
+}
+
+async function ensurePortsFree() {
+  for (const [name, port] of Object.entries(PORTS)) {
+    if (name === 'vite' && mode !== 'dev') continue;
+    if (await portInUse(port, HOST)) {
+      fail(`Port ${port} (${name}) is already in use: is another StockSeer stack running? Stop it and try again.`);
+    }
+  }
+}
+
+function run(what: string, cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) fail(`${what} failed (exit ${result.status ?? result.signal}).`);
+}
+
+function build() {
+  if (process.env.STACK_SKIP_BUILD === '1') return;
+  console.log('[stack] building functions and web app...');
+  run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv());
+  run('Building the web app', 'npm', ['run', 'build', '-w', 'web'], stackEnv(webBuildEnv()));
+}
+
+async function startFirestore(): Promise<void> {
+  const env = stackEnv();
+  startProcess(
+    'firestore',
+    PREINSTALLED_FIRESTORE_EMULATOR,
+    ['start', '--host', HOST, '--port', String(PORTS.firestore), '--rules', path.join(ROOT, 'firestore.rules'),
+      '--project_id', PROJECT_ID],
+    { env, stdio: ['ignore', 'ignore', logOutput('firestore')] },
+  );
+  await waitFor('The Firestore emulator', () => httpOk(`http://${HOST}:${PORTS.firestore}/`));
+}
+
+async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
+  const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
+  const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
+  const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
+  startProcess('firebase emulators', firebase, ['emulators:start', '--only', only, '--project', PROJECT_ID], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
+  });
+  await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`), 120_000);
+}
+
+async function main() {
+  if (!['start', 'dev', 'exec'].includes(mode ?? '')) fail('usage: main.ts start | dev | exec -- COMMAND...');
+  if (mode === 'exec' && command.length === 0) fail('exec needs a command after --');
+  loadEnvFile();
+  // Under `exec` the command's output is what matters: the services log to files under .stack/logs instead.
+  if (mode === 'exec') quietLogs();
+  const useOwnFirestore = !hasPreinstalledFirestore();
+  preflight(useOwnFirestore);
+  await ensurePortsFree();
+  build();
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n[stack] stopping...');
+    await stopAll();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(130));
+  process.on('SIGTERM', () => void shutdown(143));
+
+  try {
+    if (!useOwnFirestore) await startFirestore();
+    await startStripeSandboxProcess();
+    await startFirebaseEmulators(useOwnFirestore);
+    run('Seeding demo data', path.join(ROOT, 'node_modules/.bin/tsx'), ['tools/seed/main.ts'], stackEnv());
+  } catch (err) {
+    console.error(`[stack] ${(err as Error).message}`);
+    await shutdown(1);
+  }
+
+  if (mode === 'exec') {
+    const [cmd, ...args] = command as [string, ...string[]];
+    const child = startProcess(cmd, cmd, args, { cwd: ROOT, env: stackEnv(), detached: false });
+    await shutdown(await waitForExit(child));
+    return;
+  }
+  if (mode === 'dev') {
+    startProcess('vite', 'npm', ['run', 'dev', '-w', 'web', '--', '--host', HOST, '--port', String(PORTS.vite)], {
+      cwd: ROOT,
+      env: stackEnv(webBuildEnv()),
+    });
+    console.log(`\n[stack] Vite with hot reload: http://${HOST}:${PORTS.vite}  (Ctrl-C stops everything)\n`);
+  } else {
+    console.log(`\n[stack] StockSeer is running: ${APP_URL}  (Ctrl-C stops everything)\n`);
+  }
+}
+
+await main();

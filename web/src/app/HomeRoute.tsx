@@ -1,0 +1,33 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../features/auth/AuthProvider';
+import { LandingPage } from '../pages/LandingPage';
+import { SHELL_TEXT, type TabKey } from './messages';
+
+/** The signed-in app is a separate chunk: the landing page never downloads it. */
+const MainApp = lazy(() => import('./MainApp'));
+
+/** SPEC 2: after sign-in on /auth or /login, go to / after about 100 ms. */
+const REDIRECT_AFTER_LOGIN_MS = 100;
+
+/** `/`, `/auth`, `/login` (and `/wallet`): the main app when signed in, else the landing page. */
+export function HomeRoute({ initialTab = 'predictions' }: { initialTab?: TabKey }) {
+  const { state } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const onLoginPath = pathname === '/auth' || pathname === '/login';
+
+  useEffect(() => {
+    if (state.status !== 'signedIn' || !onLoginPath) return;
+    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, onLoginPath, navigate]);
+
+  if (state.status === 'loading') return <p className="placeholder">{SHELL_TEXT.loadingAuth}</p>;
+  if (state.status === 'signedOut') return <LandingPage />;
+  return (
+    <Suspense fallback={<p className="placeholder">{SHELL_TEXT.loading}</p>}>
+      <MainApp user={state.user} isAdmin={state.isAdmin} initialTab={initialTab} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import type { User } from 'firebase/auth';
+import { Tabs } from '../components/Tabs';
+import { useAccount } from '../features/auth/useAccount';
+import { TABS, type TabKey } from './messages';
+
+interface Props {
+  user: User;
+  isAdmin: boolean;
+  initialTab: TabKey;
+}
+
+/** The signed-in app: four tabs switched in-page (no route change); Admin only for admins. */
+export default function MainApp({ user, isAdmin, initialTab }: Props) {
+  const [tab, setTab] = useState<TabKey>(initialTab);
+  const account = useAccount(user.uid);
+  const tabs = TABS.filter((t) => t.key !== 'admin' || isAdmin);
+
+  return (
+    <div className="main-app">
+      <Tabs label="StockSeer sections" tabs={tabs} active={tab} onChange={setTab} className="app-tabs">
+        <EmptyTab name={tabs.find((t) => t.key === tab)?.label ?? ''} ready={account.data !== undefined} />
+      </Tabs>
+    </div>
+  );
+}
+
+function EmptyTab({ name, ready }: { name: string; ready: boolean }) {
+  return (
+    <section className="card empty-state">
+      <h2>{name}</h2>
+      <p className="muted">{ready ? 'Your account is ready. This section is coming soon.' : 'Setting up your account...'}</p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom';
+
+export function Footer() {
+  return (
+    <footer className="footer">
+      <p>© {new Date().getFullYear()} StockSeer</p>
+      <nav aria-label="Legal">
+        <Link to="/terms">Terms</Link>
+        <Link to="/privacy">Privacy</Link>
+        <Link to="/contact">Contact</Link>
+      </nav>
+    </footer>
+  );
+}

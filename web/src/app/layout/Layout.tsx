@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router-dom';
+import { Header } from './Header';
+import { Footer } from './Footer';
+
+export function Layout() {
+  return (
+    <div className="layout">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="content">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

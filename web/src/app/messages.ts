@@ -1,0 +1,17 @@
+/** Texts of the app shell that the spec fixes (SPEC 2). Tests import the same constants. */
+export const SHELL_TEXT = {
+  loadingAuth: 'Loading authentication...',
+  loading: 'Loading...',
+  notFoundTitle: '404 Page Not Found',
+  notFoundHint: 'Did you forget to add the page to the router?',
+  signIn: 'Sign In',
+  signInWithGoogle: 'Sign in with Google',
+} as const;
+
+export const TABS = [
+  { key: 'predictions', label: 'Predictions' },
+  { key: 'wallet', label: 'Wallet' },
+  { key: 'history', label: 'History' },
+  { key: 'admin', label: 'Admin' },
+] as const;
+export type TabKey = (typeof TABS)[number]['key'];

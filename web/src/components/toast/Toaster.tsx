@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { SWIPE_THRESHOLD_PX, TOAST_HOTKEY, type Toast } from './toastStore';
+
+interface Props {
+  toasts: Toast[];
+  onDismiss: (id: number) => void;
+}
+
+/** The toast viewport: a labelled region that F8 focuses; a toast is dismissed by its button or a swipe right. */
+export function Toaster({ toasts, onDismiss }: Props) {
+  const viewport = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY) viewport.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1}>
+      <ol ref={viewport} tabIndex={-1} className="toast-viewport">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={() => onDismiss(toast.id)} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  const onPointerDown = (e: PointerEvent) => {
+    start.current = e.clientX;
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    if (offset > SWIPE_THRESHOLD_PX) onDismiss();
+    else setOffset(0);
+    start.current = null;
+  };
+
+  const destructive = toast.variant === 'destructive';
+  return (
+    <li
+      className={`toast${destructive ? ' toast-destructive' : ''}`}
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
+      <div className="toast-text">
+        <p className="toast-title">{toast.title}</p>
+        {toast.description && <p className="toast-description">{toast.description}</p>}
+      </div>
+      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={onDismiss}>
+        ×
+      </button>
+    </li>
+  );
+}
