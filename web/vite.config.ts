@@ -38,7 +38,7 @@ export default defineConfig({
   server: {
     proxy: {
       // `npm run dev`: the API stays behind the Hosting emulator, as in production behind Firebase Hosting.
-      '/api': 'http://127.0.0.1:5000',
+      '/api': process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000',
     },
   },
   build: { target: 'es2022', sourcemap: false },

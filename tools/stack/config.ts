@@ -6,7 +6,12 @@ import path from 'node:path';
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-stockseer';
 export const HOST = '127.0.0.1';
-export const PORTS = {
+/**
+ * STACK_PORT_OFFSET shifts every port, so that a second stack (another engineer's checkout, a benchmark) can run
+ * beside the default one. The default stack (offset 0) uses firebase.json as it is.
+ */
+export const PORT_OFFSET = Number(process.env.STACK_PORT_OFFSET ?? 0);
+const BASE_PORTS = {
   hosting: 5000,
   functions: 5001,
   firestore: 8080,
@@ -15,7 +20,10 @@ export const PORTS = {
   logging: 4500,
   stripeSandbox: 12111,
   vite: 5173,
-} as const;
+};
+export const PORTS = Object.fromEntries(
+  Object.entries(BASE_PORTS).map(([name, port]) => [name, port + PORT_OFFSET]),
+) as typeof BASE_PORTS;
 
 export const APP_URL = `http://${HOST}:${PORTS.hosting}`;
 export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;

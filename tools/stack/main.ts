@@ -24,6 +24,7 @@ import {
 import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
 import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
+import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
 
 const [mode, ...rest] = process.argv.slice(2);
 const command = rest[0] === '--' ? rest.slice(1) : rest;
@@ -72,7 +73,8 @@ function build() {
   if (process.env.STACK_SKIP_BUILD === '1') return;
   console.log('[stack] building functions and web app...');
   run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv());
-  run('Building the web app', 'npm', ['run', 'build', '-w', 'web'], stackEnv(webBuildEnv()));
+  const outDir = path.relative(path.join(ROOT, 'web'), path.join(ROOT, WEB_DIST));
+  run('Building the web app', 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', outDir], stackEnv(webBuildEnv()));
 }
 
 async function startFirestore(): Promise<void> {
@@ -91,7 +93,7 @@ async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
   const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
-  startProcess('firebase emulators', firebase, ['emulators:start', '--only', only, '--project', PROJECT_ID], {
+  startProcess('firebase emulators', firebase, ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', firebaseConfigPath()], {
     cwd: ROOT,
     env,
     stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
