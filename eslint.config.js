@@ -30,11 +30,15 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A feature never imports another feature; app/ composes them (STYLE: web/).
-    files: ['web/src/features/**/*.{ts,tsx}'],
+  // A feature never imports another feature; app/ composes them (STYLE: web/). From a feature's top folder a
+  // sibling feature is `../x/...`; from one level down it is `../../x/...`.
+  ...[
+    ['web/src/features/*/*.{ts,tsx}', '^\\.\\./(?!\\.\\./)'],
+    ['web/src/features/*/*/**/*.{ts,tsx}', '^\\.\\./\\.\\./(?!\\.\\./)'],
+  ].map(([files, regex]) => ({
+    files: [files],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../../features/*', '../*/**'] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex, message: 'A feature never imports another feature.' }] }],
     },
-  },
+  })),
 );

@@ -15,7 +15,7 @@ describe('app shell', () => {
   it('shows the landing page with its promises to a signed-out visitor', async () => {
     const { page } = browser;
     await page.goto(APP_URL);
-    await expect(page.getByRole('heading', { name: '5 free predictions every month' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: '5 free predictions every month' }).waitFor();
     await expect(page.getByRole('link', { name: 'StockSeer home' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Install App' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: SHELL_TEXT.signIn, exact: true }).isVisible()).resolves.toBe(true);
@@ -42,7 +42,7 @@ describe('app shell', () => {
     await screenshot(page, 'signed-in-user-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${APP_URL}/auth`);
-    await expect(page.getByRole('heading', { name: '5 free predictions every month' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: '5 free predictions every month' }).waitFor();
   });
 
   it('shows the Admin tab to the demo admin only', async () => {
@@ -53,7 +53,7 @@ describe('app shell', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
     await signInWithChooser(page, 'admin');
-    await expect(page.getByRole('tab', { name: 'Admin' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('tab', { name: 'Admin' }).waitFor();
     await screenshot(page, 'admin-tabs');
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -62,7 +62,7 @@ describe('app shell', () => {
   it('shows the not-found page for an unknown path', async () => {
     const { page } = browser;
     await page.goto(`${APP_URL}/no/such/page`);
-    await expect(page.getByRole('heading', { name: SHELL_TEXT.notFoundTitle }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: SHELL_TEXT.notFoundTitle }).waitFor();
     await expect(page.getByText(SHELL_TEXT.notFoundHint).isVisible()).resolves.toBe(true);
   });
 
@@ -70,6 +70,7 @@ describe('app shell', () => {
     const { page } = browser;
     await page.goto(`${APP_URL}/contact`);
     await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByLabel('Message').waitFor();
     // The browser blocks the submit: all four fields are still invalid and we are still on /contact.
     await expect(page.locator('form :invalid').count()).resolves.toBe(4);
     await page.getByLabel('Name').fill('Ada');

@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineCss } from './inlineCss';
 
 // The web app reads its configuration (VITE_*) from the repository root's .env, like the rest of the stack.
 export default defineConfig({
   envDir: '..',
   plugins: [
     react(),
+    inlineCss(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',

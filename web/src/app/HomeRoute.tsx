@@ -23,7 +23,7 @@ export function HomeRoute({ initialTab = 'predictions' }: { initialTab?: TabKey 
     return () => clearTimeout(timer);
   }, [state.status, onLoginPath, navigate]);
 
-  if (state.status === 'loading') return <p className="placeholder">{SHELL_TEXT.loadingAuth}</p>;
+  if (state.status === 'loading') return <p className="placeholder placeholder-page">{SHELL_TEXT.loadingAuth}</p>;
   if (state.status === 'signedOut') return <LandingPage />;
   return (
     <Suspense fallback={<p className="placeholder">{SHELL_TEXT.loading}</p>}>

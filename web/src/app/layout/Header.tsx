@@ -22,7 +22,9 @@ export function Header() {
           <UserMenu user={state.user} />
         ) : state.status === 'signedOut' ? (
           <SignInButton label={SHELL_TEXT.signIn} />
-        ) : null}
+        ) : (
+          <span className="header-actions-slot" aria-hidden="true" />
+        )}
       </div>
     </header>
   );

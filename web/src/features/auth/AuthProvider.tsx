@@ -1,6 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onIdTokenChanged, signInWithPopup, signOut as firebaseSignOut, GoogleAuthProvider, type User } from 'firebase/auth';
-import { firebaseAuth } from '../../lib/firebase';
+import type { User } from 'firebase/auth';
 import { usesAuthEmulator } from '../../lib/config';
 
 /** Only the local stack ever shows the chooser, so production never downloads it. */
@@ -24,36 +23,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const [chooserOpen, setChooserOpen] = useState(false);
 
-  useEffect(
-    () =>
-      onIdTokenChanged(firebaseAuth, async (user) => {
-        if (!user) {
-          setState({ status: 'signedOut' });
-          return;
-        }
-        // Admin is the `admin` custom claim (DESIGN 7); the server checks it again on every admin call.
-        const token = await user.getIdTokenResult().catch(() => undefined);
-        setState({ status: 'signedIn', user, isAdmin: token?.claims.admin === true });
-      }),
-    [],
-  );
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./session').then(({ watchSession }) => {
+      if (cancelled) return;
+      stop = watchSession((user, isAdmin) =>
+        setState(user ? { status: 'signedIn', user, isAdmin } : { status: 'signedOut' }),
+      );
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
 
   const signIn = useCallback(async () => {
     if (usesAuthEmulator) {
       setChooserOpen(true);
       return;
     }
-    try {
-      await signInWithPopup(firebaseAuth, new GoogleAuthProvider());
-    } catch (error) {
-      // SPEC 8: sign-in errors are only logged (closing the popup is one of them).
-      console.error('Sign-in failed', error);
-    }
+    const { signInWithGooglePopup } = await import('./googlePopup');
+    await signInWithGooglePopup();
   }, []);
 
   const signOut = useCallback(async () => {
     try {
-      await firebaseSignOut(firebaseAuth);
+      const { endSession } = await import('./session');
+      await endSession();
     } catch (error) {
       console.error('Sign-out failed', error);
     }

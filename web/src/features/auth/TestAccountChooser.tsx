@@ -3,6 +3,7 @@ import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { DEMO_ADMIN, DEMO_USER, fakeGoogleIdToken, type TestAccount } from '@stockseer/contract/testAccounts';
 import { Dialog } from '../../components/Dialog';
 import { firebaseAuth } from '../../lib/firebase';
+import { signInWithGooglePopup } from './googlePopup';
 
 interface Props {
   open: boolean;
@@ -61,6 +62,19 @@ export default function TestAccountChooser({ open, onClose }: Props) {
           Continue
         </button>
       </form>
+      <p className="muted chooser-popup">
+        Or use the production path, the Auth emulator's own Google popup:{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            onClose();
+            void signInWithGooglePopup();
+          }}
+        >
+          Sign in with Google popup
+        </button>
+      </p>
       {error && (
         <p role="alert" className="error-text">
           {error}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { ErrorResponse } from '@stockseer/contract';
+import { firebaseAuth } from './firebase';
+
+/** An API failure: the HTTP status and the server's message (always JSON `{message}` from our API). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+async function freshIdToken(): Promise<string | undefined> {
+  try {
+    return await firebaseAuth.currentUser?.getIdToken();
+  } catch {
+    // SPEC 7: if the token cannot be had, the request goes ahead without one (and the server answers 401).
+    return undefined;
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  let message = text || res.statusText;
+  try {
+    message = ErrorResponse.parse(JSON.parse(text)).message;
+  } catch {
+    // Not our JSON error shape (e.g. a proxy's page): keep the status text.
+  }
+  return new ApiError(res.status, message || `Request failed with status ${res.status}`);
+}
+
+/** The one API client: fresh ID token, cookies, JSON only when there is a body, and a response schema. */
+export async function api<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  const headers: Record<string, string> = {};
+  const token = await freshIdToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const res = await fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!res.ok) throw await errorFrom(res);
+  return schema.parse(await res.json());
+}

@@ -1,0 +1,35 @@
+/** One formatter each for money, prices, percentages and dates (SPEC 9: 2 decimals, percent with 1). */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Integer cents to `$1,234.50`. */
+export const formatCents = (cents: number) => usd.format(cents / 100);
+
+/** A price in dollars to `$133.50`. */
+export const formatPrice = (dollars: number) => usd.format(dollars);
+
+/** `+1.2%` / `-0.4%` / `0.0%`. */
+export function formatPercent(value: number): string {
+  const fixed = value.toFixed(1);
+  return value > 0 ? `+${fixed}%` : `${fixed === '-0.0' ? '0.0' : fixed}%`;
+}
+
+const DATE_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
+// A market date names a calendar day everywhere; an instant is shown in the reader's own time zone.
+const calendarDay = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, timeZone: 'UTC' });
+const localDay = new Intl.DateTimeFormat('en-US', DATE_PARTS);
+
+/**
+ * `Nov 22, 2026` for a date (`YYYY-MM-DD`, read as that calendar day) or an ISO instant; 'N/A' when missing,
+ * 'Invalid date' when unreadable, 'Error' if formatting fails (SPEC 2, Date display).
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  try {
+    const isCalendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    const date = new Date(isCalendarDay ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(date.getTime())) return 'Invalid date';
+    return (isCalendarDay ? calendarDay : localDay).format(date);
+  } catch {
+    return 'Error';
+  }
+}
