@@ -72,3 +72,31 @@ export type GeneratePredictionRequest = z.infer<typeof GeneratePredictionRequest
 /** The wallet comes back too, because generating used an allowance or reserved $1. */
 export const GeneratePredictionResponse = z.object({ prediction: Prediction, wallet: Wallet });
 export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionResponse>;
+
+/** `GET /api/predictions/future` and `/user`: the caller's own predictions. */
+export const PredictionList = z.array(Prediction);
+
+/**
+ * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, and how the naive
+ * "no change" forecast did on the same dates, so a user can judge the model against doing nothing.
+ */
+export const HistoricalPredictions = z.object({
+  predictions: z.array(Prediction),
+  naiveBaseline: z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) }),
+});
+export type HistoricalPredictions = z.infer<typeof HistoricalPredictions>;
+
+export type CostLabel = 'Free' | 'Reserved $1' | 'Fee $1' | 'No Fee';
+
+/** SPEC 4: what a prediction cost its owner, as its card and the history table show it. */
+export function costLabel(prediction: Pick<Prediction, 'isFree' | 'status'>): CostLabel {
+  if (prediction.isFree) return 'Free';
+  switch (prediction.status) {
+    case 'active':
+      return 'Reserved $1';
+    case 'hit':
+      return 'Fee $1';
+    case 'missed':
+      return 'No Fee';
+  }
+}

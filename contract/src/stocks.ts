@@ -8,6 +8,9 @@ export const Symbol = z
   .toUpperCase()
   .regex(/^[A-Z0-9.-]{1,10}$/, 'symbol must be 1 to 10 characters of A-Z, 0-9, "." or "-"');
 
+/** Path parameters of `/api/stocks/:symbol` and its sub-resources. */
+export const StockSymbolParams = z.object({ symbol: Symbol });
+
 export const StockSearchQuery = z.object({
   q: z.string().trim().min(2, 'search query must have at least 2 characters').max(50, 'search query is too long'),
 });

@@ -2,8 +2,20 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './http/app';
 import { auth, db } from './adapters/firestore/db';
-import { systemClock } from './domain/clock';
+import { clockFromEnv } from './adapters/clockFromEnv';
+import { createMarketDataService } from './adapters/market-data';
+import { createModelPool } from './adapters/model-pool/pool';
+import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ memory: '1GiB', timeoutSeconds: 120 }, createApp({ db: db(), auth: auth(), clock: systemClock }));
+// Built once per instance: clients, caches and worker threads are reused across requests.
+const base = { db: db(), auth: auth(), clock: clockFromEnv(process.env) };
+const deps = {
+  ...base,
+  marketData: createMarketDataService(base),
+  payments: stripeGatewayFromEnv(),
+  models: createModelPool(),
+};
+
+export const api = onRequest({ memory: '2GiB', cpu: 2, timeoutSeconds: 120 }, createApp(deps));

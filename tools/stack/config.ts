@@ -25,6 +25,10 @@ export const PORTS = Object.fromEntries(
   Object.entries(BASE_PORTS).map(([name, port]) => [name, port + PORT_OFFSET]),
 ) as typeof BASE_PORTS;
 
+/** Ports browsers and Node's fetch refuse to talk to (the WHATWG "bad ports" near ours): an offset must avoid them. */
+const BLOCKED_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+export const blockedPorts = () => Object.entries(PORTS).filter(([, port]) => BLOCKED_PORTS.has(port));
+
 export const APP_URL = `http://${HOST}:${PORTS.hosting}`;
 export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;
 export const FIRESTORE_EMULATOR_HOST = `${HOST}:${PORTS.firestore}`;

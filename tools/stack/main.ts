@@ -18,6 +18,7 @@ import {
   ROOT,
   PREINSTALLED_FIRESTORE_EMULATOR,
   hasPreinstalledFirestore,
+  blockedPorts,
   stackEnv,
   webBuildEnv,
 } from './config';
@@ -56,6 +57,10 @@ function preflight(useOwnFirestore: boolean) {
 }
 
 async function ensurePortsFree() {
+  const blocked = blockedPorts();
+  if (blocked.length > 0) {
+    fail(`STACK_PORT_OFFSET=${process.env.STACK_PORT_OFFSET} puts ${blocked.map(([n, p]) => `${n} on ${p}`).join(', ')}, which browsers refuse: pick another offset.`);
+  }
   for (const [name, port] of Object.entries(PORTS)) {
     if (name === 'vite' && mode !== 'dev') continue;
     if (await portInUse(port, HOST)) {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions, type StdioNull, type StdioPipe } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './config';
+import { PORT_OFFSET, ROOT } from './config';
 
 /**
  * Children run in their own process groups so that stopping the stack stops their children too (the Firestore
@@ -42,7 +42,8 @@ export function waitForExit(child: ChildProcess): Promise<number> {
   });
 }
 
-const LOG_DIR = path.join(ROOT, '.stack/logs');
+// One folder per stack, so stacks running side by side (STACK_PORT_OFFSET) keep their logs apart.
+const LOG_DIR = path.join(ROOT, PORT_OFFSET === 0 ? '.stack/logs' : `.stack/logs-${PORT_OFFSET}`);
 let toFiles = false;
 
 /** From now on services write their output to .stack/logs/NAME.log instead of the terminal. */

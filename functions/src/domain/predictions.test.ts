@@ -7,7 +7,7 @@ import {
   PredictionListQuery,
 } from '@stockseer/contract';
 import { InvariantViolation } from './errors';
-import { costLabel, hitBandFraction, hitRange, resolveOutcome } from './predictions';
+import { hitBandFraction, hitRange, resolveOutcome } from './predictions';
 
 describe('hitRange', () => {
   it.each([
@@ -66,19 +66,6 @@ describe('resolveOutcome', () => {
 
   it.each([0, -5, Number.NaN])('refuses a close of %s', (close) => {
     expect(() => resolveOutcome(range, close)).toThrow(InvariantViolation);
-  });
-});
-
-describe('costLabel', () => {
-  it.each([
-    [true, 'active', 'Free'],
-    [true, 'hit', 'Free'],
-    [true, 'missed', 'Free'],
-    [false, 'active', 'Reserved $1'],
-    [false, 'hit', 'Fee $1'],
-    [false, 'missed', 'No Fee'],
-  ] as const)('isFree %s, %s: %s', (isFree, status, label) => {
-    expect(costLabel({ isFree, status })).toBe(label);
   });
 });
 

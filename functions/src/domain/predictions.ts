@@ -48,18 +48,3 @@ export function resolveOutcome(
   const { hitLow, hitHigh } = prediction;
   return hitLow <= closeOnTargetDate && closeOnTargetDate <= hitHigh ? 'hit' : 'missed';
 }
-
-export type CostLabel = 'Free' | 'Reserved $1' | 'Fee $1' | 'No Fee';
-
-/** SPEC 4: what a prediction cost its owner, as the history table shows it. */
-export function costLabel(prediction: Pick<Prediction, 'isFree' | 'status'>): CostLabel {
-  if (prediction.isFree) return 'Free';
-  switch (prediction.status) {
-    case 'active':
-      return 'Reserved $1';
-    case 'hit':
-      return 'Fee $1';
-    case 'missed':
-      return 'No Fee';
-  }
-}

@@ -3,11 +3,18 @@ import type { AppDeps } from './deps';
 import { authenticate } from './auth';
 import { errorHandler, notFoundRoute } from './errors';
 import { meRoutes } from './routes/me';
+import { stockRoutes } from './routes/stocks';
+import { paymentRoutes } from './routes/payments';
+import { paymentWebhookRoutes } from './routes/paymentsWebhook';
+import { walletRoutes } from './routes/wallet';
+import { predictionRoutes } from './routes/predictions';
 
 /** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Before the JSON parser: Stripe's signature is checked on the raw body. Public: the signature is the proof.
+  app.use('/api', paymentWebhookRoutes(deps));
   app.use(express.json({ limit: '100kb' }));
 
   const api = Router();
@@ -17,6 +24,10 @@ export function createApp(deps: AppDeps): express.Express {
   });
   api.use(authenticate(deps.auth));
   api.use(meRoutes(deps));
+  api.use(stockRoutes(deps));
+  api.use(paymentRoutes(deps));
+  api.use(walletRoutes(deps));
+  api.use(predictionRoutes(deps));
 
   app.use('/api', api);
   app.use('/api', notFoundRoute);

@@ -1,10 +1,19 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { Clock } from '../domain/clock';
+import type { MarketDataService } from '../domain/market-data/service';
+import type { PaymentGateway } from '../adapters/stripe/gateway';
+import type { ModelPool } from '../adapters/model-pool/pool';
 
 /** What the HTTP layer needs from the outside world; tests build it against the emulators. */
 export interface AppDeps {
   db: Firestore;
   auth: Auth;
   clock: Clock;
+  /** Built once per process: providers keep parsed files and simulated paths in memory. */
+  marketData: MarketDataService;
+  /** Stripe (or the sandbox of the local stack). */
+  payments: PaymentGateway;
+  /** Worker threads that fit the forecasting models off the request thread. */
+  models: ModelPool;
 }

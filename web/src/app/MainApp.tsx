@@ -2,7 +2,10 @@ import { useState } from 'react';
 import type { User } from 'firebase/auth';
 import { Tabs } from '../components/Tabs';
 import { useAccount } from '../features/auth/useAccount';
+import { HistoryTab } from '../features/history/HistoryTab';
 import { TABS, type TabKey } from './messages';
+import { PredictionsSection } from './PredictionsSection';
+import { WalletSection } from './WalletSection';
 
 interface Props {
   user: User;
@@ -13,13 +16,28 @@ interface Props {
 /** The signed-in app: four tabs switched in-page (no route change); Admin only for admins. */
 export default function MainApp({ user, isAdmin, initialTab }: Props) {
   const [tab, setTab] = useState<TabKey>(initialTab);
+  // Kept here, not in the search box: the predictions panel forecasts the same stock.
+  const [selectedSymbol, setSelectedSymbol] = useState<string>();
   const account = useAccount(user.uid);
   const tabs = TABS.filter((t) => t.key !== 'admin' || isAdmin);
 
   return (
     <div className="main-app">
       <Tabs label="StockSeer sections" tabs={tabs} active={tab} onChange={setTab} className="app-tabs">
-        <EmptyTab name={tabs.find((t) => t.key === tab)?.label ?? ''} ready={account.data !== undefined} />
+        {tab === 'predictions' ? (
+          <PredictionsSection
+            uid={user.uid}
+            isAdmin={isAdmin}
+            selectedSymbol={selectedSymbol}
+            onSelect={setSelectedSymbol}
+          />
+        ) : tab === 'wallet' ? (
+          <WalletSection user={user} isAdmin={isAdmin} />
+        ) : tab === 'history' ? (
+          <HistoryTab uid={user.uid} />
+        ) : (
+          <EmptyTab name={tabs.find((t) => t.key === tab)?.label ?? ''} ready={account.data !== undefined} />
+        )}
       </Tabs>
     </div>
   );

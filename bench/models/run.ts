@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:models [-- --quick] [-- --data <folder>]`: walk-forward accuracy of every model and baseline on
+ * every stock and horizon over the last ten years, fit times, and the recommended model per time frame.
+ * Prints markdown and writes bench/results/models.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Piscina } from 'piscina';
+import { walkForwardOrigins } from '../../functions/src/domain/models/backtest';
+import { MODEL_IDS_FOR_BENCH, recommendedDefaults } from './recommend';
+import type { EvaluationResult, EvaluationTask } from './evaluate';
+import { accuracyRows, TIME_FRAME_OF_HORIZON } from './metrics';
+import { accuracyTable, timingTable } from './report';
+import type { FitTiming } from './timing';
+import { readPriceFolder } from '../lib/marketData';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const HORIZONS = [7, 30, 90];
+const TEN_YEARS = 2520;
+/** Every model starts at the same origins, so the longest warm-up any model needs applies to all. */
+const FIRST_ORIGIN = 450;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    data: { type: 'string', default: resolve(root, '../shared/market-data/daily') },
+  },
+});
+const ORIGINS_PER_STOCK = args.quick ? 12 : 50;
+const QUICK_STOCKS = 6;
+const TIMING_REPETITIONS = args.quick ? 5 : 20;
+
+/** `count` origins spread evenly over the last ten years (or the whole history when shorter). */
+function benchOrigins(length: number, horizon: number): number[] {
+  const span = Math.min(TEN_YEARS, length - 1 - FIRST_ORIGIN) - horizon;
+  const spacing = Math.max(1, Math.floor(span / ORIGINS_PER_STOCK));
+  return walkForwardOrigins(length, horizon, ORIGINS_PER_STOCK, spacing, FIRST_ORIGIN);
+}
+
+function timeModel(modelId: string): FitTiming {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(here, 'timing.ts'), modelId, args.data!, String(TIMING_REPETITIONS)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1)!) as FitTiming;
+}
+
+async function main() {
+  const started = performance.now();
+  const allHistories = readPriceFolder(args.data!);
+  const histories = args.quick ? allHistories.slice(0, QUICK_STOCKS) : allHistories;
+  const tasks: EvaluationTask[] = histories.flatMap(({ symbol, closes }) =>
+    HORIZONS.flatMap((horizon) => {
+      const origins = benchOrigins(closes.length, horizon);
+      return MODEL_IDS_FOR_BENCH.map((modelId) => ({ symbol, modelId, horizon, closes, origins }));
+    }),
+  );
+  const threads = availableParallelism();
+  const pool = new Piscina<EvaluationTask, EvaluationResult>({
+    filename: resolve(here, 'worker.ts'),
+    execArgv: ['--import', 'tsx'],
+    minThreads: threads,
+    maxThreads: threads,
+  });
+  let done = 0;
+  // Slowest first, so the pool does not end on one long task.
+  const order: Record<string, number> = { prophet: 0, xgboost: 1, arima: 2, drift: 3, naive: 4 };
+  tasks.sort((a, b) => order[a.modelId]! - order[b.modelId]!);
+  const results = await Promise.all(
+    tasks.map(async (task) => {
+      const result = await pool.run(task);
+      done += 1;
+      if (done % 25 === 0)
+        process.stderr.write(`${done}/${tasks.length} tasks, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      return result;
+    }),
+  );
+  await pool.destroy();
+  const accuracy = HORIZONS.flatMap((horizon) => accuracyRows(results, horizon));
+  const timings = MODEL_IDS_FOR_BENCH.map(timeModel);
+  const defaults = recommendedDefaults(accuracy);
+  const seconds = (performance.now() - started) / 1000;
+  // CPU time of this process and its worker threads: unlike wall time, it does not depend on what else runs.
+  const cpu = process.cpuUsage();
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const failures = results.flatMap((r) => r.failures.map((f) => `${r.modelId} ${r.horizon}d ${f}`));
+
+  const markdown = [
+    `Stocks: ${histories.length}, origins per stock and horizon: ${ORIGINS_PER_STOCK} (last ten years), ` +
+      `horizons: ${HORIZONS.map((h) => `${h} (${TIME_FRAME_OF_HORIZON[h]})`).join(', ')}; ${threads} threads, ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU (evaluation).`,
+    '',
+    accuracyTable(accuracy),
+    '',
+    `Fit + forecast time (horizon 30 d, ${TIMING_REPETITIONS} fits per size) and peak memory of a process running only that model:`,
+    '',
+    timingTable(timings),
+    '',
+    `Recommended defaults (lowest MASE per time frame): ${JSON.stringify(defaults)}`,
+  ].join('\n');
+  process.stdout.write(`${markdown}\n`);
+  if (failures.length > 0) process.stderr.write(`Model failures:\n${failures.slice(0, 20).join('\n')}\n`);
+
+  mkdirSync(resolve(root, 'bench/results'), { recursive: true });
+  const report = {
+    quick: args.quick,
+    stocks: histories.map((h) => h.symbol),
+    seconds,
+    accuracy,
+    timings,
+    defaults,
+    failures,
+  };
+  writeFileSync(resolve(root, 'bench/results/models.json'), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { Cents } from './common';
+import { Wallet } from './users';
+import { Transaction } from './wallet';
+
+/**
+ * The wallet's API (SPEC 4, 5, 7; DESIGN 6): top-ups through Stripe, the wallet itself and its history. Top-up
+ * amounts travel in dollars, as the user typed them; everything after validation is integer cents.
+ */
+
+/** SPEC 5 and 9: the add-funds limits, default and quick amounts, in dollars. */
+export const TOP_UP_DOLLARS = {
+  min: 5,
+  max: 1000,
+  default: 10,
+  quick: [5, 10, 20, 50, 100, 200],
+} as const;
+
+/** What can be wrong with a top-up amount, in the order it is checked. */
+export type TopUpProblem = 'invalid' | 'tooSmall' | 'tooLarge' | 'tooPrecise';
+
+/** SPEC 5's messages (the last one is ours: a card is charged in whole cents, so we never round). */
+export const TOP_UP_MESSAGES: Record<TopUpProblem, string> = {
+  invalid: 'Please enter a valid amount greater than 0',
+  tooSmall: `Please enter an amount of at least $${TOP_UP_DOLLARS.min}`,
+  tooLarge: `Please enter an amount of at most $${TOP_UP_DOLLARS.max}`,
+  tooPrecise: 'Please enter an amount with at most 2 decimal places',
+};
+
+/**
+ * The one check of a top-up amount, for the dialog and the server alike; null when it can be charged. At most two
+ * decimals is checked on the number's shortest decimal form, so 10.1 passes and 10.001 does not, with no float
+ * rounding in between.
+ */
+export function topUpProblem(dollars: number): TopUpProblem | null {
+  if (!Number.isFinite(dollars) || dollars <= 0) return 'invalid';
+  if (dollars < TOP_UP_DOLLARS.min) return 'tooSmall';
+  if (dollars > TOP_UP_DOLLARS.max) return 'tooLarge';
+  if (!/^\d+(\.\d{1,2})?$/.test(String(dollars))) return 'tooPrecise';
+  return null;
+}
+
+/** Dollars with at most two decimals to whole cents: exact, because the rounding only removes float noise. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** A top-up amount in dollars to whole cents. The issue has no path, so its message is SPEC 5's alone. */
+function topUpCents(value: unknown, ctx: z.RefinementCtx): number {
+  const problem = typeof value === 'number' ? topUpProblem(value) : 'invalid';
+  if (problem === null) return dollarsToCents(value as number);
+  ctx.addIssue({ code: 'custom', message: TOP_UP_MESSAGES[problem] });
+  return z.NEVER;
+}
+
+/** `POST /api/payments/create-intent` body: `{ amount }` in dollars (SPEC 7), parsed to `{ amountCents }`. */
+export const CreatePaymentIntentRequest = z
+  .object({ amount: z.unknown() })
+  .transform((body, ctx) => ({ amountCents: topUpCents(body.amount, ctx) }));
+export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequest>;
+
+export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
+
+/** Stripe's PaymentIntent ids (`pi_…`); anything else never reaches Stripe. */
+export const PaymentIntentId = z
+  .string()
+  .regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'expected a Stripe PaymentIntent id (pi_…)');
+
+/**
+ * `POST /api/wallet/add-stripe-funds` body. Only the PaymentIntent's id: the amount is always read from Stripe,
+ * never taken from the client (DESIGN 6).
+ */
+export const AddStripeFundsRequest = z.object({ paymentIntentId: PaymentIntentId });
+export type AddStripeFundsRequest = z.infer<typeof AddStripeFundsRequest>;
+
+/** `credited` is false when the webhook (or an earlier call) already credited this payment: no money moved twice. */
+export const AddStripeFundsResponse = z.object({
+  wallet: Wallet,
+  amountCents: Cents.positive(),
+  credited: z.boolean(),
+});
+export type AddStripeFundsResponse = z.infer<typeof AddStripeFundsResponse>;
+
+/**
+ * An `Idempotency-Key` header: a client-made random id (a UUID), so a retried request does the work once. Kept to
+ * a safe alphabet because the server builds Stripe idempotency keys and document ids from it.
+ */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key must be 8 to 100 characters of A-Z, a-z, 0-9, "_" or "-"');
+
+/** `GET /api/wallet`: the caller's wallet (created on first use, like `POST /api/me`). */
+export const WalletResponse = Wallet;
+
+/** `GET /api/wallet/transactions` returns at most this many, newest first. */
+export const TRANSACTION_HISTORY_LIMIT = 200;
+export const TransactionsResponse = z.array(Transaction).max(TRANSACTION_HISTORY_LIMIT);

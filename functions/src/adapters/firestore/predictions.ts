@@ -1,0 +1,58 @@
+import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
+import { Prediction, type ModelChoice, type TimeFrame } from '@stockseer/contract';
+import { COLLECTIONS } from './db';
+
+/**
+ * Predictions live in one collection. Besides the contract's fields a document keeps what the user asked for
+ * (`modelChoice`, e.g. "recommended", which the stored `modelId` resolves) and, for back-test records, the run
+ * they belong to (`runId`, `computedOn`), so the Past list is found and old runs are cleaned up.
+ */
+export interface StoredPrediction extends Prediction {
+  modelChoice: ModelChoice;
+  runId?: string;
+  computedOn?: string;
+}
+
+const predictions = (db: Firestore) => db.collection(COLLECTIONS.predictions);
+const parse = (data: unknown) => Prediction.parse(data);
+const newestTargetFirst = (a: Prediction, b: Prediction) =>
+  b.targetDate.localeCompare(a.targetDate) || b.createdAt.localeCompare(a.createdAt);
+
+export function predictionRef(db: Firestore, id: string) {
+  return predictions(db).doc(id);
+}
+
+export function createPrediction(tx: FirestoreTransaction, db: Firestore, record: StoredPrediction): void {
+  tx.create(predictionRef(db, record.id), record);
+}
+
+export async function findPrediction(db: Firestore, id: string): Promise<StoredPrediction | undefined> {
+  const snap = await predictionRef(db, id).get();
+  return snap.exists ? (snap.data() as StoredPrediction) : undefined;
+}
+
+/** Equality filters only: Firestore serves them from single-field indexes, no composite index needed. */
+export async function futurePredictionsOf(
+  db: Firestore,
+  userId: string,
+  filter?: { symbol: string; modelChoice: ModelChoice; timeFrame: TimeFrame },
+): Promise<Prediction[]> {
+  let query = predictions(db).where('userId', '==', userId).where('predictionType', '==', 'future');
+  if (filter) {
+    query = query
+      .where('symbol', '==', filter.symbol)
+      .where('modelChoice', '==', filter.modelChoice)
+      .where('timeFrame', '==', filter.timeFrame);
+  }
+  const snap = await query.get();
+  return snap.docs.map((d) => parse(d.data())).sort(newestTargetFirst);
+}
+
+/** A back-test run's records, by their ids. */
+export async function predictionsByIds(db: Firestore, ids: readonly string[]): Promise<Prediction[]> {
+  if (ids.length === 0) return [];
+  const snaps = await db.getAll(...ids.map((id) => predictionRef(db, id)));
+  return snaps.filter((s) => s.exists).map((s) => parse(s.data())).sort(newestTargetFirst);
+}
+
+export { newestTargetFirst };

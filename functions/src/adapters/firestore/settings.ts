@@ -1,0 +1,20 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { ModelChoice, TimeFrame } from '@stockseer/contract';
+import { z } from 'zod';
+import { RECOMMENDED_DEFAULTS } from '../../domain/models/defaults';
+import type { ForecastModelId } from '../../domain/models/types';
+import { COLLECTIONS } from './db';
+
+const DEFAULT_MODELS_DOC = 'defaultModels';
+const StoredDefaults = z.partialRecord(TimeFrame, ModelChoice.exclude(['recommended']));
+
+/** The admin's default model per timeframe ("recommended"); the benchmark's best until an admin changes one. */
+export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, ForecastModelId>> {
+  const snap = await db.collection(COLLECTIONS.settings).doc(DEFAULT_MODELS_DOC).get();
+  const stored = StoredDefaults.safeParse(snap.data() ?? {});
+  return { ...RECOMMENDED_DEFAULTS, ...(stored.success ? stored.data : {}) };
+}
+
+export async function setDefaultModel(db: Firestore, timeFrame: TimeFrame, modelId: ForecastModelId): Promise<void> {
+  await db.collection(COLLECTIONS.settings).doc(DEFAULT_MODELS_DOC).set({ [timeFrame]: modelId }, { merge: true });
+}

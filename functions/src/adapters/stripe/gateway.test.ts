@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { startStripeSandbox, type StripeSandbox } from '../../../../tools/stripe-sandbox/server';
+import { AppError } from '../../domain/errors';
+import { stripeClient, stripeSettingsFrom, type StripeSettings } from './client';
+import { stripeGateway, stripeGatewayFromEnv, type PaymentGateway } from './gateway';
+
+// The real SDK against the sandbox that ships in the repo, in process: no emulators needed.
+let sandbox: StripeSandbox;
+let settings: StripeSettings;
+let gateway: PaymentGateway;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  sandbox = await startStripeSandbox({ port: 0, webhookSecret: 'whsec_unit' });
+  settings = { secretKey: 'sk_test_unit', webhookSecret: 'whsec_unit', apiUrl: sandbox.url };
+  stripe = stripeClient(settings);
+  gateway = stripeGateway(settings, stripe);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const topUp = (idempotencyKey = `key-${Math.random()}`) =>
+  gateway.createTopUp({ userId: 'user-1', amountCents: 2050, idempotencyKey });
+
+/** A signed delivery of `payment_intent.succeeded`, built the way Stripe builds it. */
+function signedEvent(object: unknown, type = 'payment_intent.succeeded', secret = settings.webhookSecret) {
+  const payload = JSON.stringify({ id: 'evt_unit', object: 'event', type, data: { object } });
+  return { body: Buffer.from(payload), signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+describe('the Stripe gateway', () => {
+  it('creates a card-only USD PaymentIntent for the user, and the same one again for the same idempotency key', async () => {
+    const first = await topUp('same-key-1');
+    expect(first.clientSecret).toMatch(new RegExp(`^${first.paymentIntentId}_secret_`));
+    expect(await topUp('same-key-1')).toEqual(first);
+    expect((await topUp('other-key-1')).paymentIntentId).not.toBe(first.paymentIntentId);
+
+    const intent = await stripe.paymentIntents.retrieve(first.paymentIntentId);
+    expect(intent).toMatchObject({
+      amount: 2050,
+      currency: 'usd',
+      metadata: { userId: 'user-1' },
+      allowed_payment_method_types: ['card'],
+      status: 'requires_payment_method',
+    });
+  });
+
+  it('reports a top-up as succeeded, with the amount Stripe received, only after the card was charged', async () => {
+    const { paymentIntentId } = await topUp();
+    expect(await gateway.retrieveTopUp(paymentIntentId)).toEqual({
+      paymentIntentId,
+      userId: 'user-1',
+      succeeded: false,
+      status: 'requires_payment_method',
+      amountCents: 2050,
+    });
+    await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect(await gateway.retrieveTopUp(paymentIntentId)).toMatchObject({ succeeded: true, amountCents: 2050 });
+  });
+
+  it('treats a payment without our metadata or in another currency as no top-up', async () => {
+    const foreign = await stripe.paymentIntents.create({ amount: 900, currency: 'usd' });
+    expect((await gateway.retrieveTopUp(foreign.id)).userId).toBeNull();
+    const euros = await stripe.paymentIntents.create({ amount: 900, currency: 'eur', metadata: { userId: 'user-1' } });
+    expect((await gateway.retrieveTopUp(euros.id)).userId).toBeNull();
+  });
+
+  it('answers 404 for a PaymentIntent Stripe does not know', async () => {
+    await expect(gateway.retrieveTopUp('pi_missing')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('verifies webhook signatures on the raw bytes and rejects a tampered body or a wrong secret', async () => {
+    const { paymentIntentId } = await topUp();
+    const intent = await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    const { body, signature } = signedEvent(intent);
+    expect(gateway.verifyWebhook(body, signature)).toEqual({
+      kind: 'top_up_succeeded',
+      eventId: 'evt_unit',
+      payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
+    });
+
+    const tampered = Buffer.from(body.toString().replace('"amount_received":2050', '"amount_received":999999'));
+    expect(tampered.equals(body)).toBe(false);
+    const wrongSecret = signedEvent(intent, 'payment_intent.succeeded', 'whsec_other');
+    for (const [raw, header] of [
+      [tampered, signature],
+      [wrongSecret.body, wrongSecret.signature],
+      [body, undefined],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        gateway.verifyWebhook(raw, header);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AppError);
+      expect(thrown).toMatchObject({ kind: 'validation', message: 'Invalid Stripe webhook signature' });
+    }
+  });
+
+  it('acknowledges other event types without reading them as payments', () => {
+    const { body, signature } = signedEvent({ id: 'pi_x' }, 'payment_intent.created');
+    expect(gateway.verifyWebhook(body, signature)).toEqual({
+      kind: 'other',
+      eventId: 'evt_unit',
+      type: 'payment_intent.created',
+    });
+  });
+
+  it('answers 503 when Stripe cannot be reached', async () => {
+    const down = stripeGateway({ ...settings, apiUrl: 'http://127.0.0.1:9' }, undefined);
+    await expect(down.createTopUp({ userId: 'u', amountCents: 500, idempotencyKey: 'k-down' })).rejects.toMatchObject({
+      kind: 'upstream_unavailable',
+    });
+  });
+
+  it('reads its settings from the environment, and without keys answers 503 instead of failing at start', async () => {
+    expect(stripeSettingsFrom({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: undefined,
+    });
+    const unconfigured = stripeGatewayFromEnv({});
+    await expect(unconfigured.retrieveTopUp('pi_x')).rejects.toMatchObject({ kind: 'upstream_unavailable' });
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The yardsticks: "no change" (naive) and a random walk with drift. A model is only worth showing if it beats them;
+ * the benchmark's MASE is relative to naive.
+ */
+import { defineModel } from './result';
+import { logReturns, mean, tail } from './series';
+import type { ForecastModel } from './types';
+import { bandAround } from './volatility';
+
+/** Ten years of trading days: a long window, because a short-window mean return is mostly noise. */
+export const DRIFT_WINDOW = 2520;
+
+/** Mean daily log return over the drift window. */
+export function driftPerDay(closes: readonly number[]): number {
+  return mean(logReturns(tail(closes, DRIFT_WINDOW + 1)));
+}
+
+/**
+ * Keeps `weight` of a model's departure from the drift forecast. Daily prices are close to a random walk, so a
+ * model's full signal mostly adds variance; shrinking toward drift trades a little bias for much less error.
+ */
+export function shrinkTowardDrift(driftChange: number, modelChange: number, weight: number): number {
+  return driftChange + weight * (modelChange - driftChange);
+}
+
+export const naiveModel: ForecastModel = defineModel({
+  id: 'naive',
+  name: 'Naive (no change)',
+  minCloses: 30,
+  predict: (closes, horizon) => bandAround(closes, horizon, 0),
+});
+
+export const driftModel: ForecastModel = defineModel({
+  id: 'drift',
+  name: 'Random walk with drift',
+  minCloses: 30,
+  predict: (closes, horizon) => bandAround(closes, horizon, driftPerDay(closes) * horizon),
+});

@@ -1,0 +1,101 @@
+/**
+ * Turns model output into the product's prediction records (pure). Future predictions get their target date on
+ * the NYSE calendar and their hit range fixed at creation (DESIGN 4); back-test points become resolved historical
+ * predictions, and the naive forecast's hits on the same dates become the baseline shown beside the badge.
+ */
+import { TIME_FRAME_DAYS, type DailyBar, type Prediction, type TimeFrame } from '@stockseer/contract';
+import { addTradingDays } from './calendar';
+import { assertInvariant } from './errors';
+import type { Backtest, BacktestPoint } from './models/backtest';
+import type { Forecast } from './models/types';
+import { hitRange, resolveOutcome } from './predictions';
+
+export interface FuturePredictionInput {
+  id: string;
+  symbol: string;
+  timeFrame: TimeFrame;
+  /** The bars the model saw; the last one is the origin (no look-ahead). */
+  bars: readonly DailyBar[];
+  forecast: Forecast;
+  owner: { userId: string; userEmail: string | null };
+  isFree: boolean;
+  now: Date;
+}
+
+export function futurePrediction(input: FuturePredictionInput): Prediction {
+  const origin = input.bars.at(-1);
+  assertInvariant(origin, 'a forecast needs at least one bar');
+  const { forecast, timeFrame } = input;
+  assertForecastSound(forecast);
+  return {
+    id: input.id,
+    symbol: input.symbol,
+    modelId: forecast.modelId,
+    modelName: forecast.modelName,
+    timeFrame,
+    predictionType: 'future',
+    predictionDate: origin.date,
+    priceAtPrediction: origin.close,
+    targetDate: addTradingDays(origin.date, TIME_FRAME_DAYS[timeFrame]),
+    targetPrice: forecast.targetPrice,
+    lowerPrice: forecast.lowerPrice,
+    upperPrice: forecast.upperPrice,
+    ...hitRange(origin.close, forecast.targetPrice, timeFrame),
+    actualPrice: null,
+    status: 'active',
+    isFree: input.isFree,
+    userId: input.owner.userId,
+    userEmail: input.owner.userEmail,
+    createdAt: input.now.toISOString(),
+  };
+}
+
+/** Historical predictions are shared by all users; their ids name the back-test run, so a re-run overwrites. */
+export function historicalPredictions(
+  backtest: Backtest,
+  { symbol, timeFrame, runId, now }: { symbol: string; timeFrame: TimeFrame; runId: string; now: Date },
+): Prediction[] {
+  return backtest.points.map((point, index) => {
+    assertForecastSound(point);
+    const range = hitRange(point.priceAtPrediction, point.targetPrice, timeFrame);
+    return {
+      id: `${runId}_${index}`,
+      symbol,
+      modelId: backtest.modelId,
+      modelName: backtest.modelName,
+      timeFrame,
+      predictionType: 'historical',
+      predictionDate: point.predictionDate,
+      priceAtPrediction: point.priceAtPrediction,
+      targetDate: point.targetDate,
+      targetPrice: point.targetPrice,
+      lowerPrice: point.lowerPrice,
+      upperPrice: point.upperPrice,
+      ...range,
+      actualPrice: point.actualPrice,
+      status: resolveOutcome(range, point.actualPrice),
+      isFree: true,
+      userId: null,
+      userEmail: null,
+      createdAt: now.toISOString(),
+    };
+  });
+}
+
+/** How often the naive "no change" forecast hit, under the same rule, on the back-test's own dates. */
+export function naiveBaseline(backtest: Backtest, timeFrame: TimeFrame): { hits: number; resolved: number } {
+  const hits = backtest.naive.filter(
+    (p: BacktestPoint) => resolveOutcome(hitRange(p.priceAtPrediction, p.targetPrice, timeFrame), p.actualPrice) === 'hit',
+  ).length;
+  return { hits, resolved: backtest.naive.length };
+}
+
+/** The pool's models promise finite, positive, ordered prices; a record must never store anything else. */
+function assertForecastSound(f: { targetPrice: number; lowerPrice: number; upperPrice: number }) {
+  assertInvariant(
+    [f.targetPrice, f.lowerPrice, f.upperPrice].every((p) => Number.isFinite(p) && p > 0) &&
+      f.lowerPrice <= f.targetPrice &&
+      f.targetPrice <= f.upperPrice,
+    `unsound forecast ${JSON.stringify(f)}`,
+  );
+}

@@ -1,0 +1,60 @@
+import { checkInvariants } from '../../domain/ledger';
+import { readLedger } from '../../adapters/firestore/ledgerRepository';
+import { stripeClient, stripeSettingsFrom } from '../../adapters/stripe/client';
+import { adminSdk } from '../../../../tools/lib/adminSdk';
+import { apiCall, APP_URL } from '../../../../tools/testing/api';
+
+// Shared by the payment and wallet integration tests: the stack's Stripe sandbox, seen the way Stripe's own
+// tools see it, and the ledger as stored.
+
+const settings = stripeSettingsFrom(process.env);
+if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
+export const stripeSettings = settings;
+export const sandboxUrl = settings.apiUrl!;
+/** The SDK with the secret key: what a card payment in the browser amounts to, done from the test. */
+export const stripe = stripeClient(settings);
+export const { db } = adminSdk();
+
+/** A top-up made through our API and paid with a test card, as the dialog does. */
+export async function paidTopUp(token: string, dollars: number, card = 'pm_card_visa'): Promise<string> {
+  const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
+    token,
+    body: { amount: dollars },
+  });
+  if (created.status !== 200) throw new Error(`create-intent answered ${created.status}`);
+  await stripe.paymentIntents.confirm(created.body.paymentIntentId, { payment_method: card });
+  return created.body.paymentIntentId;
+}
+
+/** The wallet and history as stored, after asserting the ledger's invariants hold for them. */
+export async function healthyLedger(userId: string) {
+  const ledger = await readLedger(db, userId);
+  if (!ledger) throw new Error(`user ${userId} has no wallet`);
+  const violations = checkInvariants(ledger.wallet, ledger.transactions);
+  if (violations.length > 0) throw new Error(`ledger of ${userId} is broken: ${violations.join('; ')}`);
+  return ledger;
+}
+
+/** Waits for the webhook (delivered by the sandbox in the background) to have credited `cents` in total. */
+export async function balanceReaches(userId: string, cents: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const snap = await db.collection('wallets').doc(userId).get();
+    if (snap.data()?.balance === cents) return;
+    if (Date.now() > deadline) throw new Error(`balance of ${userId} is ${snap.data()?.balance}, expected ${cents}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A webhook POST straight to our endpoint, signed (or not) as the test chooses. */
+export async function postWebhook(payload: string, signature: string | undefined) {
+  const res = await fetch(`${APP_URL}/api/payments/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
+    body: payload,
+  });
+  return { status: res.status, body: (await res.json()) as { message?: string; received?: boolean } };
+}
+
+export const sign = (payload: string) =>
+  stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { GeneratePredictionRequest, PredictionListQuery } from '@stockseer/contract';
+import type { AppDeps } from '../deps';
+import { callerOf } from '../auth';
+import { parseInput } from '../validate';
+import {
+  futurePredictionsFor,
+  generatePrediction,
+  historicalPredictionsFor,
+  userPredictions,
+} from '../../services/predictions';
+
+/** Printable ASCII, as Stripe's keys: long enough for a UUID with a prefix, short enough to store. */
+const IdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters')
+  .optional();
+
+export function predictionRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get('/predictions/historical', async (req, res) => {
+    res.json(await historicalPredictionsFor(deps, parseInput(PredictionListQuery, req.query)));
+  });
+
+  router.get('/predictions/future', async (req, res) => {
+    res.json(await futurePredictionsFor(deps, callerOf(req), parseInput(PredictionListQuery, req.query)));
+  });
+
+  router.get('/predictions/user', async (req, res) => {
+    res.json(await userPredictions(deps, callerOf(req)));
+  });
+
+  router.post('/predictions/generate', async (req, res) => {
+    const request = parseInput(GeneratePredictionRequest, req.body);
+    const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
+    res.json(await generatePrediction(deps, callerOf(req), request, key));
+  });
+
+  return router;
+}

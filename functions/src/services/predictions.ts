@@ -1,0 +1,174 @@
+/**
+ * The prediction use cases: they tie the pure rules (domain/) to storage, market data and the model pool. Routes
+ * validate and authorise, then call one of these.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  TIME_FRAME_DAYS,
+  type GeneratePredictionResponse,
+  type HistoricalPredictions,
+  type ModelChoice,
+  type Prediction,
+  type PredictionListQuery,
+  type TimeFrame,
+} from '@stockseer/contract';
+import type { Clock } from '../domain/clock';
+import { conflict } from '../domain/errors';
+import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
+import type { MarketDataService } from '../domain/market-data/service';
+import type { ForecastModelId } from '../domain/models/types';
+import { futurePrediction, historicalPredictions, naiveBaseline } from '../domain/predictionRecords';
+import type { ModelPool } from '../adapters/model-pool/pool';
+import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
+import { findBacktestRun, saveBacktestRun } from '../adapters/firestore/backtests';
+import { applyLedgerOperation } from '../adapters/firestore/ledgerRepository';
+import {
+  createPrediction,
+  findPrediction,
+  futurePredictionsOf,
+  newestTargetFirst,
+  predictionsByIds,
+  type StoredPrediction,
+} from '../adapters/firestore/predictions';
+import { defaultModels } from '../adapters/firestore/settings';
+import { walletOf } from '../adapters/firestore/wallets';
+import type { Caller } from '../http/auth';
+
+export interface PredictionDeps {
+  db: Firestore;
+  clock: Clock;
+  marketData: MarketDataService;
+  models: ModelPool;
+}
+
+/** Calendar days of prices a back-test loads: 20 origins of the long horizon, 45 days apart, plus fitting history. */
+const BACKTEST_LOOKBACK_DAYS = 8 * 365;
+
+/** "recommended" is the admin's default for the timeframe; any other choice is the model itself. */
+async function concreteModel(db: Firestore, choice: ModelChoice, timeFrame: TimeFrame): Promise<ForecastModelId> {
+  return choice === 'recommended' ? (await defaultModels(db))[timeFrame] : choice;
+}
+
+/**
+ * With an Idempotency-Key the prediction's id is derived from it, so a retry after a timeout finds the first
+ * attempt's prediction and its `reserve:{id}` transaction instead of paying twice.
+ */
+function predictionIdFor(userId: string, idempotencyKey: string | undefined): string {
+  if (!idempotencyKey) return randomUUID();
+  return `k_${createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
+}
+
+function sameRequest(stored: StoredPrediction, request: PredictionListQuery): boolean {
+  return stored.symbol === request.symbol && stored.timeFrame === request.timeFrame && stored.modelChoice === request.modelId;
+}
+
+export async function generatePrediction(
+  deps: PredictionDeps,
+  caller: Caller,
+  request: PredictionListQuery,
+  idempotencyKey?: string,
+): Promise<GeneratePredictionResponse> {
+  const { db, clock } = deps;
+  const predictionId = predictionIdFor(caller.uid, idempotencyKey);
+  const replay = async (stored: StoredPrediction) => {
+    if (!sameRequest(stored, request)) throw conflict('This Idempotency-Key was already used for a different prediction');
+    return { prediction: stored, wallet: await walletOf(db, caller, clock.now()) };
+  };
+  if (idempotencyKey) {
+    const earlier = await findPrediction(db, predictionId);
+    if (earlier) return replay(earlier);
+  }
+
+  const modelId = await concreteModel(db, request.modelId, request.timeFrame);
+  await renewAllowanceIfDue(db, caller.uid, clock);
+  // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
+  // fit. The transaction below decides for real.
+  usePredictionAllowance(await walletOf(db, caller, clock.now()), {
+    predictionId,
+    ticker: request.symbol,
+    now: clock.now(),
+  });
+  const bars = await deps.marketData.barsUpTo(request.symbol, clock.today());
+  const forecast = await deps.models.forecast(modelId, {
+    closes: bars.map((b) => b.close),
+    highs: bars.map((b) => b.high),
+    lows: bars.map((b) => b.low),
+    horizon: TIME_FRAME_DAYS[request.timeFrame],
+  });
+
+  const now = clock.now();
+  let created: StoredPrediction | undefined;
+  const outcome = await applyLedgerOperation(db, {
+    userId: caller.uid,
+    txId: ledgerTxId.reserve(predictionId),
+    now,
+    decide: (wallet) => usePredictionAllowance(wallet, { predictionId, ticker: request.symbol, now }),
+    alsoWrite: (tx, decision) => {
+      const record = futurePrediction({
+        id: predictionId,
+        symbol: request.symbol,
+        timeFrame: request.timeFrame,
+        bars,
+        forecast,
+        owner: { userId: caller.uid, userEmail: caller.email },
+        isFree: decision.isFree,
+        now,
+      });
+      created = { ...record, modelChoice: request.modelId };
+      createPrediction(tx, db, created);
+    },
+  });
+  if (!outcome.applied || !created) {
+    // A concurrent retry with the same key won the race: answer with its prediction.
+    const earlier = await findPrediction(db, predictionId);
+    if (!earlier) throw conflict('The same prediction request is still being processed; try again');
+    return replay(earlier);
+  }
+  return { prediction: created, wallet: outcome.wallet };
+}
+
+export async function historicalPredictionsFor(
+  deps: PredictionDeps,
+  request: PredictionListQuery,
+): Promise<HistoricalPredictions> {
+  const { db, clock } = deps;
+  const modelId = await concreteModel(db, request.modelId, request.timeFrame);
+  const key = `${request.symbol}_${modelId}_${request.timeFrame}`;
+  const today = clock.today();
+  const run = await findBacktestRun(db, key);
+  if (run?.computedOn === today) {
+    return { predictions: await predictionsByIds(db, run.predictionIds), naiveBaseline: run.naiveBaseline };
+  }
+
+  const bars = await deps.marketData.barsUpTo(request.symbol, today, BACKTEST_LOOKBACK_DAYS);
+  const backtest = await deps.models.backtest(modelId, bars, TIME_FRAME_DAYS[request.timeFrame]);
+  const runId = `h_${key}_${today}`;
+  const records = historicalPredictions(backtest, {
+    symbol: request.symbol,
+    timeFrame: request.timeFrame,
+    runId,
+    now: clock.now(),
+  });
+  const baseline = naiveBaseline(backtest, request.timeFrame);
+  await saveBacktestRun(
+    db,
+    key,
+    { runId, computedOn: today, predictionIds: records.map((r) => r.id), naiveBaseline: baseline },
+    records,
+    modelId,
+  );
+  return { predictions: [...records].sort(newestTargetFirst), naiveBaseline: baseline };
+}
+
+export function futurePredictionsFor(deps: PredictionDeps, caller: Caller, request: PredictionListQuery): Promise<Prediction[]> {
+  return futurePredictionsOf(deps.db, caller.uid, {
+    symbol: request.symbol,
+    modelChoice: request.modelId,
+    timeFrame: request.timeFrame,
+  });
+}
+
+export function userPredictions(deps: PredictionDeps, caller: Caller): Promise<Prediction[]> {
+  return futurePredictionsOf(deps.db, caller.uid);
+}

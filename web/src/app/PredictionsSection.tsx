@@ -1,0 +1,47 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Prediction, Wallet } from '@stockseer/contract';
+import { PredictionPanel } from '../features/predictions/PredictionPanel';
+import type { ChartOverlay } from '../features/stocks/chartOverlay';
+import { StockExplorer } from '../features/stocks/StockExplorer';
+import { useRefreshWallet } from '../features/wallet/walletApi';
+
+interface Props {
+  uid: string;
+  isAdmin: boolean;
+  selectedSymbol: string | undefined;
+  onSelect: (symbol: string) => void;
+}
+
+/** The forecast's target line and 80% band, from its last close to its target date. */
+const overlayOf = (p: Prediction): ChartOverlay => ({
+  from: p.predictionDate,
+  to: p.targetDate,
+  target: p.targetPrice,
+  lower: p.lowerPrice,
+  upper: p.upperPrice,
+});
+
+/**
+ * The Predictions tab: the stock explorer above the prediction panel for the stock picked in it. The panel's
+ * leading forecast is drawn on the explorer's chart, and a generated prediction refreshes the wallet feature's data.
+ */
+export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: Props) {
+  const [forecast, setForecast] = useState<Prediction>();
+  // One array per forecast: the chart is redrawn only when the forecast changes.
+  const overlays = useMemo(() => (forecast ? [overlayOf(forecast)] : undefined), [forecast]);
+  const refreshWallet = useRefreshWallet(uid);
+  const onWalletChanged = useCallback((wallet: Wallet) => void refreshWallet(wallet), [refreshWallet]);
+
+  return (
+    <div className="predictions-section">
+      <StockExplorer selectedSymbol={selectedSymbol} onSelect={onSelect} chartOverlays={overlays} />
+      <PredictionPanel
+        uid={uid}
+        symbol={selectedSymbol}
+        isAdmin={isAdmin}
+        onWalletChanged={onWalletChanged}
+        onForecast={setForecast}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router-dom';
+import type { User } from 'firebase/auth';
+import { useAuth } from '../features/auth/AuthProvider';
+import { displayNameOf, initialsOf } from '../features/auth/displayName';
+import { useAccount } from '../features/auth/useAccount';
+import { WalletTab } from '../features/wallet/WalletTab';
+
+/** The Wallet tab, given who is signed in: app/ hands the auth feature's user to the wallet feature. */
+export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const profile = useAccount(user.uid).data?.user;
+  const name = displayNameOf(user);
+  const account = {
+    uid: user.uid,
+    name,
+    initials: initialsOf(name),
+    email: user.email,
+    photoURL: user.photoURL,
+    memberSince: profile?.createdAt ?? user.metadata.creationTime,
+    isAdmin,
+  };
+  // SPEC 2: both lead to /auth (after sign-out, the header's menu does the same).
+  const onSignOut = async () => {
+    await signOut();
+    navigate('/auth');
+  };
+  return <WalletTab account={account} onSignIn={() => navigate('/auth')} onSignOut={() => void onSignOut()} />;
+}

@@ -1,0 +1,59 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useToast } from '../../components/toast/ToastProvider';
+import { historyCsv } from './csv';
+import { downloadText } from './download';
+import { HistoryFilterBar } from './HistoryFilterBar';
+import { filterPredictions, NO_FILTERS, sortForHistory } from './historyRows';
+import { HistoryTable } from './HistoryTable';
+import { HISTORY_TEXT } from './messages';
+import { useUserPredictions } from './useUserPredictions';
+
+/** The History tab (SPEC 2): the signed-in user's predictions, filtered, sorted, and downloadable as CSV. */
+export function HistoryTab({ uid }: { uid: string }) {
+  const { toast } = useToast();
+  const onError = useCallback(
+    () => toast({ title: HISTORY_TEXT.errorTitle, description: HISTORY_TEXT.failed, variant: 'destructive' }),
+    [toast],
+  );
+  const { data, error } = useUserPredictions(uid, onError);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const rows = useMemo(() => data && sortForHistory(filterPredictions(data, filters)), [data, filters]);
+
+  return (
+    <section className="card history-tab" aria-labelledby="history-title">
+      <div className="history-head">
+        <h2 id="history-title">{HISTORY_TEXT.title}</h2>
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={!rows?.length}
+          onClick={() => rows && downloadText(csvFileName(), historyCsv(rows))}
+        >
+          {HISTORY_TEXT.download}
+        </button>
+      </div>
+      <HistoryFilterBar filters={filters} onChange={setFilters} />
+      {rows && data ? (
+        <>
+          <p className="muted history-count" aria-live="polite">
+            {HISTORY_TEXT.count(rows.length, data.length)}
+          </p>
+          <HistoryTable predictions={rows} />
+        </>
+      ) : error ? (
+        <p className="error-text">{HISTORY_TEXT.failed}</p>
+      ) : (
+        <p className="muted" aria-busy="true">
+          {HISTORY_TEXT.loading}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** `stockseer-predictions-2026-11-22.csv`: dated by the local day of the download. */
+function csvFileName() {
+  const now = new Date();
+  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  return `stockseer-predictions-${day}.csv`;
+}

@@ -1,0 +1,71 @@
+import { costLabel, type Prediction } from '@stockseer/contract';
+import { formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { COLUMNS, HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
+
+/** SPEC 2's columns, one row per prediction, in the order given. */
+export function HistoryTable({ predictions }: { predictions: readonly Prediction[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="history-table">
+        <caption className="visually-hidden">{HISTORY_TEXT.title}</caption>
+        <thead>
+          <tr>
+            {Object.values(COLUMNS).map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {predictions.length === 0 ? (
+            <tr>
+              <td colSpan={Object.keys(COLUMNS).length} className="history-empty">
+                {HISTORY_TEXT.empty}
+              </td>
+            </tr>
+          ) : (
+            predictions.map((p) => <HistoryRow key={p.id} prediction={p} />)
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function HistoryRow({ prediction: p }: { prediction: Prediction }) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className="history-symbol">{p.symbol}</span>
+        <span className="history-sub">
+          {p.modelName} · {timeFrameLabel(p.timeFrame)}
+        </span>
+      </th>
+      <td>
+        <DateAndPrice date={p.predictionDate} price={p.priceAtPrediction} />
+      </td>
+      <td>
+        <DateAndPrice date={p.targetDate} price={p.targetPrice} />
+      </td>
+      <td>
+        <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
+        <span className="history-sub">
+          {p.actualPrice === null
+            ? '—'
+            : `${formatPrice(p.actualPrice)} (${formatPercent(((p.actualPrice - p.priceAtPrediction) / p.priceAtPrediction) * 100)})`}
+        </span>
+      </td>
+      <td>{costLabel(p)}</td>
+    </tr>
+  );
+}
+
+function DateAndPrice({ date, price }: { date: string; price: number }) {
+  return (
+    <>
+      <span className="history-date">{formatDate(date)}</span>
+      <span className="history-price">{formatPrice(price)}</span>
+    </>
+  );
+}

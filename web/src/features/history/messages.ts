@@ -1,0 +1,33 @@
+import { TIME_FRAME_DAYS, type PredictionStatus, type TimeFrame } from '@stockseer/contract';
+
+/** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
+export const HISTORY_TEXT = {
+  title: 'Your Prediction History',
+  statusFilter: 'Status',
+  timeFrameFilter: 'Timeframe',
+  tickerSearch: 'Search ticker',
+  tickerPlaceholder: 'e.g. AAPL',
+  all: 'All',
+  loading: 'Loading your predictions...',
+  empty: 'No predictions found based on your filters.',
+  download: 'Download CSV',
+  errorTitle: 'Error',
+  failed: 'Failed to fetch prediction history. Please try again.',
+  count: (shown: number, total: number) => `Showing ${shown} of ${total} predictions`,
+} as const;
+
+export const COLUMNS = {
+  stock: 'Stock',
+  prediction: 'Prediction Date/Price',
+  target: 'Target Date/Price',
+  outcome: 'Status/Actual Price',
+  cost: 'Cost',
+} as const;
+
+export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+
+const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
+
+/** `Short (7 days)`: SPEC 2's timeframe filter options. */
+export const timeFrameLabel = (timeFrame: TimeFrame) =>
+  `${TIME_FRAME_NAMES[timeFrame]} (${TIME_FRAME_DAYS[timeFrame]} days)`;

@@ -1,0 +1,27 @@
+import type { HistoricalPredictions } from '@stockseer/contract';
+import { accuracyLevel, accuracyOf, formatHitRate, hitRatePercent } from './accuracy';
+import { PREDICTION_TEXT } from './messages';
+
+/**
+ * 'X out of Y predictions hit target', the accuracy badge and, beside it, how the naive "no change" forecast did on
+ * the same dates (DESIGN 4): a model is only worth paying for if it beats doing nothing.
+ */
+export function AccuracySummary({ predictions, naiveBaseline }: HistoricalPredictions) {
+  const { hits, resolved, percent } = accuracyOf(predictions);
+  const naive = hitRatePercent(naiveBaseline.hits, naiveBaseline.resolved);
+  return (
+    <div className="accuracy-summary">
+      <p className="accuracy-count">{PREDICTION_TEXT.hitSummary(hits, resolved)}</p>
+      {percent !== null && (
+        <span className={`accuracy-badge accuracy-${accuracyLevel(percent)}`}>
+          {PREDICTION_TEXT.accuracy(formatHitRate(percent))}
+        </span>
+      )}
+      {naive !== null && (
+        <span className="naive-baseline" title={PREDICTION_TEXT.naiveBaselineHint}>
+          {PREDICTION_TEXT.naiveBaseline(formatHitRate(naive))}
+        </span>
+      )}
+    </div>
+  );
+}

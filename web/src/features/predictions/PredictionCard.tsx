@@ -1,0 +1,61 @@
+import { costLabel, type Prediction } from '@stockseer/contract';
+import { formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { CARD_TEXT } from './messages';
+import { StatusBadge } from './StatusBadge';
+
+/** `$212.40 (+3.1%)`: a price and its change from the price at prediction. */
+const priceWithChange = (price: number, from: number) =>
+  `${formatPrice(price)} (${formatPercent(((price - from) / from) * 100)})`;
+
+/**
+ * One forecast (SPEC 2, DESIGN 4): when it was made and at what price, the target with its change, the 80% range,
+ * the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost.
+ */
+export function PredictionCard({ prediction: p }: { prediction: Prediction }) {
+  const targetDate = formatDate(p.targetDate);
+  return (
+    <article className="card prediction-card" aria-label={`${p.symbol} forecast for ${targetDate}`}>
+      <header className="prediction-card-head">
+        <span className="prediction-model">{p.modelName}</span>
+        <StatusBadge status={p.status} />
+      </header>
+      <dl className="prediction-facts">
+        <Fact
+          label={CARD_TEXT.predicted}
+          date={formatDate(p.predictionDate)}
+          value={formatPrice(p.priceAtPrediction)}
+        />
+        <Fact label={CARD_TEXT.target} date={targetDate} value={priceWithChange(p.targetPrice, p.priceAtPrediction)} />
+        <Fact label={CARD_TEXT.range} value={`${formatPrice(p.lowerPrice)} – ${formatPrice(p.upperPrice)}`} />
+        <Fact
+          label={CARD_TEXT.actual}
+          value={p.actualPrice === null ? CARD_TEXT.pending : priceWithChange(p.actualPrice, p.priceAtPrediction)}
+        />
+      </dl>
+      <p className="prediction-hit-rule">
+        {CARD_TEXT.hitRange(targetDate)}{' '}
+        <strong>
+          {formatPrice(p.hitLow)} – {formatPrice(p.hitHigh)}
+        </strong>
+      </p>
+      {/* Back-tests belong to no one and cost nothing: only a user's own forecast has a cost. */}
+      {p.predictionType === 'future' && (
+        <p className="prediction-cost">
+          {CARD_TEXT.cost}: <strong>{costLabel(p)}</strong>
+        </p>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, date, value }: { label: string; date?: string; value: string }) {
+  return (
+    <div className="prediction-fact">
+      <dt>{label}</dt>
+      <dd>
+        {date && <span className="prediction-fact-date">{date}</span>}
+        <span className="prediction-fact-value">{value}</span>
+      </dd>
+    </div>
+  );
+}

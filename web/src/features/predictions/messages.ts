@@ -1,0 +1,67 @@
+import {
+  FREE_PREDICTIONS_PER_MONTH,
+  PREDICTION_FEE_CENTS,
+  TIME_FRAME_DAYS,
+  type ModelChoice,
+  type PredictionStatus,
+  type TimeFrame,
+} from '@stockseer/contract';
+import { formatCents } from '../../lib/format';
+
+/** The Predictions panel's texts (SPEC 2, 8; DESIGN 4), written once; the tests import the same constants. */
+export const PREDICTION_TEXT = {
+  pickStock: 'Search for a stock above to see its past predictions and generate new ones.',
+  heading: (symbol: string) => `${symbol} predictions`,
+  panelLabel: 'Prediction lists',
+  timeFrameLabel: 'Timeframe',
+  modelPickerTitle: 'Select AI Model for Prediction',
+  modelSelectLabel: 'AI Model',
+  past: 'Past Predictions',
+  new: 'New Predictions',
+  loading: 'Loading predictions...',
+  pastIntro: (model: string, days: number) =>
+    `How ${model} did on past dates of this stock, forecasting ${days} trading days ahead each time.`,
+  noPast: 'No historical predictions available.',
+  noFuture: 'No future predictions generated yet.',
+  hitSummary: (hits: number, resolved: number) => `${hits} out of ${resolved} predictions hit target`,
+  accuracy: (percent: string) => `Accuracy ${percent}`,
+  naiveBaseline: (percent: string) => `Naive "no change" forecast: ${percent}`,
+  naiveBaselineHint: 'The hit rate of simply predicting today\u2019s price, on the same dates.',
+  infoNote: (timeFrame: TimeFrame) =>
+    `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. You get ${FREE_PREDICTIONS_PER_MONTH} free predictions per month; after that, ${formatCents(PREDICTION_FEE_CENTS)} is reserved from your wallet until the target date: charged if the prediction hits, otherwise released back to you.`,
+  generate: 'Generate Prediction',
+  generating: 'Generating...',
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  generated: 'Future prediction generated successfully.',
+  generateFailed: 'Failed to generate prediction. Please try again.',
+  historicalFailed: 'Failed to fetch historical predictions. Please try again.',
+  futureFailed: 'Failed to fetch future predictions. Please try again.',
+} as const;
+
+/** The words of a prediction card. */
+export const CARD_TEXT = {
+  predicted: 'Predicted',
+  target: 'Target',
+  range: '80% range',
+  hitRange: (targetDate: string) => `Hits if the close on ${targetDate} is within`,
+  actual: 'Actual',
+  pending: 'Pending',
+  cost: 'Cost',
+} as const;
+
+export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+
+export const TIME_FRAME_TABS = [
+  { key: 'short', label: 'Short' },
+  { key: 'medium', label: 'Medium' },
+  { key: 'long', label: 'Long' },
+] as const satisfies readonly { key: TimeFrame; label: string }[];
+
+/** One line per model, so a picker says what each choice means. */
+export const MODEL_DESCRIPTIONS: Record<ModelChoice, string> = {
+  recommended: 'Our default for this timeframe, chosen by back-tested accuracy.',
+  prophet: 'Trend and seasonality, fitted by Meta\u2019s Prophet.',
+  arima: 'A classic statistical model of recent daily returns.',
+  xgboost: 'Gradient-boosted trees on recent price movements.',
+};

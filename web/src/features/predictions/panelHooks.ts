@@ -1,0 +1,19 @@
+import { useCallback, useEffect } from 'react';
+import type { Prediction } from '@stockseer/contract';
+import { useToast } from '../../components/toast/ToastProvider';
+import { PREDICTION_TEXT } from './messages';
+
+/** A failed fetch says so in a destructive toast (SPEC 8). */
+export function useErrorToast(description: string) {
+  const { toast } = useToast();
+  return useCallback(
+    () => toast({ title: PREDICTION_TEXT.errorTitle, description, variant: 'destructive' }),
+    [toast, description],
+  );
+}
+
+/** Tells the app which forecast the list in view leads with, so the price chart can draw it; none once unmounted. */
+export function useShowForecast(prediction: Prediction | undefined, onForecast: (prediction?: Prediction) => void) {
+  useEffect(() => onForecast(prediction), [prediction, onForecast]);
+  useEffect(() => () => onForecast(undefined), [onForecast]);
+}

@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import {
+  GeneratePredictionResponse,
+  HistoricalPredictions,
+  PredictionList,
+  type GeneratePredictionRequest,
+  type PredictionListQuery,
+} from '@stockseer/contract';
+import { api } from '../../lib/api';
+
+/** SPEC 7 and 9: prediction lists stay fresh for 10 minutes (no refetch on focus: the app's SWR defaults). */
+const PREDICTIONS_FRESH_MS = 10 * 60_000;
+
+const HISTORICAL_PATH = '/api/predictions/historical';
+const FUTURE_PATH = '/api/predictions/future';
+
+const queryString = ({ symbol, modelId, timeFrame }: PredictionListQuery) =>
+  new URLSearchParams({ symbol, modelId, timeFrame }).toString();
+
+/** The back-test of a model on a stock: the same for every user, so cached per symbol, model and timeframe. */
+export function useHistoricalPredictions(query: PredictionListQuery, onError: () => void) {
+  return useSWR(
+    [HISTORICAL_PATH, query.symbol, query.modelId, query.timeFrame],
+    () => api(`${HISTORICAL_PATH}?${queryString(query)}`, HistoricalPredictions),
+    { dedupingInterval: PREDICTIONS_FRESH_MS, onError },
+  );
+}
+
+// Keyed by user too, so that after a switch of account no one sees the previous account's predictions.
+const futureKey = (uid: string, query: PredictionListQuery) =>
+  [FUTURE_PATH, uid, query.symbol, query.modelId, query.timeFrame] as const;
+
+/** The caller's own forecasts for the selection. */
+export function useFuturePredictions(uid: string, query: PredictionListQuery, onError: () => void) {
+  return useSWR(futureKey(uid, query), () => api(`${FUTURE_PATH}?${queryString(query)}`, PredictionList), {
+    dedupingInterval: PREDICTIONS_FRESH_MS,
+    onError,
+  });
+}
+
+/** After generating: every cached future list of this user is stale; the one on screen is fetched again. */
+export function useClearFutureCache(uid: string) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    () => mutate((key) => Array.isArray(key) && key[0] === FUTURE_PATH && key[1] === uid),
+    [mutate, uid],
+  );
+}
+
+/** One key per click: a retried request reserves no second dollar, a second click makes a second prediction. */
+export const generatePrediction = (request: GeneratePredictionRequest) =>
+  api('/api/predictions/generate', GeneratePredictionResponse, {
+    body: request,
+    idempotencyKey: crypto.randomUUID(),
+  });

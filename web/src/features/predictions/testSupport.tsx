@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { Prediction, Wallet } from '@stockseer/contract';
+import { ToastProvider } from '../../components/toast/ToastProvider';
+
+/** A resolved back-test of AAPL by default; tests override what they look at. */
+export function makePrediction(overrides: Partial<Prediction> = {}): Prediction {
+  return {
+    id: 'p1',
+    symbol: 'AAPL',
+    modelId: 'prophet',
+    modelName: 'Prophet',
+    timeFrame: 'short',
+    predictionType: 'historical',
+    predictionDate: '2026-11-12',
+    priceAtPrediction: 200,
+    targetDate: '2026-11-23',
+    targetPrice: 206.5,
+    lowerPrice: 195.25,
+    upperPrice: 217.75,
+    hitLow: 202.5,
+    hitHigh: 210.5,
+    actualPrice: 204,
+    status: 'hit',
+    isFree: false,
+    userId: null,
+    userEmail: null,
+    createdAt: '2026-11-12T21:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const TEST_WALLET: Wallet = {
+  userId: 'u1',
+  balance: 0,
+  reservedBalance: 0,
+  chargedBalance: 0,
+  freePredictions: 4,
+  resetDate: '2026-12-12',
+  createdAt: '2026-11-12T21:00:00.000Z',
+  updatedAt: '2026-11-12T21:00:00.000Z',
+};
+
+type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Replaces the HTTP boundary: each request goes to the first route that answers it; anything else is a 404, so a
+ * request the test did not expect fails loudly. Returns the mock to inspect the calls.
+ */
+export function stubFetch(...routes: Route[]) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    for (const route of routes) {
+      const response = await route(url, init);
+      if (response) return response;
+    }
+    return json({ message: `unexpected ${init.method ?? 'GET'} ${url.pathname}` }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders with a fresh SWR cache per test (no retries, as in the app) and the toast provider. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <ToastProvider>{ui}</ToastProvider>
+    </SWRConfig>,
+  );
+}

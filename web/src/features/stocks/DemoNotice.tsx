@@ -1,0 +1,13 @@
+import { STOCK_TEXT } from './messages';
+import { useMarketDataInfo } from './useStockData';
+
+/** DESIGN 5: while the demo provider is active, say plainly that prices are simulated. */
+export function DemoNotice() {
+  const { data } = useMarketDataInfo();
+  if (data?.provider !== 'demo') return null;
+  return (
+    <p className="demo-notice" role="note">
+      {STOCK_TEXT.demoNotice}
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { PriceChart } from './PriceChart';
+
+const chart = vi.hoisted(() => {
+  const series: { kind: string; setData: ReturnType<typeof vi.fn>; attachPrimitive: ReturnType<typeof vi.fn> }[] = [];
+  const api = {
+    addSeries: vi.fn((kind: string) => {
+      const created = { kind, setData: vi.fn(), attachPrimitive: vi.fn() };
+      series.push(created);
+      return created;
+    }),
+    timeScale: () => ({ fitContent: vi.fn() }),
+    remove: vi.fn(),
+  };
+  return { series, api, createChart: vi.fn(() => api) };
+});
+
+vi.mock('lightweight-charts', () => ({
+  createChart: chart.createChart,
+  AreaSeries: 'area',
+  LineSeries: 'line',
+  LineStyle: { Dashed: 2 },
+}));
+
+const POINTS = [
+  { date: '2021-04-20', close: 133.11 },
+  { date: '2021-04-21', close: 133.5 },
+];
+
+describe('PriceChart', () => {
+  it('loads the chart library on demand, draws the closes and each overlay as a target line with its band', async () => {
+    const overlays = [{ from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150 }];
+    const { unmount, getByRole } = render(<PriceChart points={POINTS} overlays={overlays} label="AAPL closes" />);
+    expect(getByRole('img', { name: 'AAPL closes' })).toBeTruthy();
+    await waitFor(() => expect(chart.createChart).toHaveBeenCalledTimes(1));
+
+    const [closes, target] = chart.series;
+    expect(closes?.kind).toBe('area');
+    expect(closes?.setData).toHaveBeenCalledWith([
+      { time: '2021-04-20', value: 133.11 },
+      { time: '2021-04-21', value: 133.5 },
+    ]);
+    expect(target?.kind).toBe('line');
+    expect(target?.setData).toHaveBeenCalledWith(
+      ['2021-04-21', '2021-04-22', '2021-04-23'].map((time) => ({ time, value: 140 })),
+    );
+    const band = target?.attachPrimitive.mock.calls[0]?.[0];
+    expect(band.autoscaleInfo()).toEqual({ priceRange: { minValue: 130, maxValue: 150 } });
+
+    unmount();
+    expect(chart.api.remove).toHaveBeenCalledTimes(1);
+  });
+});

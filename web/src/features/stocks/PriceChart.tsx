@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PricePoint } from '@stockseer/contract';
+import type { ChartOverlay } from './chartOverlay';
+import { drawChart } from './drawChart';
+import { STOCK_TEXT } from './messages';
+
+interface Props {
+  points: readonly PricePoint[];
+  /** Forecasts to draw over the closes (target line and 80% band); later panels pass them in. */
+  overlays?: readonly ChartOverlay[];
+  /** What the chart shows, for screen readers (the canvas itself says nothing). */
+  label: string;
+}
+
+const NO_OVERLAYS: readonly ChartOverlay[] = [];
+
+/**
+ * A line-and-area chart of daily closes. lightweight-charts is imported inside the effect, so its code loads only
+ * when a chart is first shown and never weighs on the landing page.
+ */
+export function PriceChart({ points, overlays = NO_OVERLAYS, label }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let disposed = false;
+    let remove: (() => void) | undefined;
+    import('lightweight-charts')
+      .then((lib) => {
+        if (disposed) return;
+        const chart = drawChart(lib, element, points, overlays);
+        remove = () => chart.remove();
+      })
+      .catch(() => {
+        if (!disposed) setFailed(true);
+      });
+    return () => {
+      disposed = true;
+      remove?.();
+    };
+  }, [points, overlays]);
+
+  if (failed) return <p className="error-text">{STOCK_TEXT.chartFailed}</p>;
+  return <div ref={container} className="price-chart" role="img" aria-label={label} />;
+}

@@ -1,0 +1,29 @@
+import type { ChartOverlay } from './chartOverlay';
+import { DemoNotice } from './DemoNotice';
+import { StockCard } from './StockCard';
+import { StockPriceChart } from './StockPriceChart';
+import { StockSearch } from './StockSearch';
+
+interface Props {
+  /** The stock the user picked; the app keeps it so that other panels (predictions) can use it. */
+  selectedSymbol: string | undefined;
+  onSelect: (symbol: string) => void;
+  /** Forecasts to draw on the price chart, passed in by the app from the predictions panel. */
+  chartOverlays?: readonly ChartOverlay[];
+}
+
+/** The Predictions tab's market view: the search box, then the selected stock's card and chart. */
+export function StockExplorer({ selectedSymbol, onSelect, chartOverlays }: Props) {
+  return (
+    <div className="stock-explorer">
+      <DemoNotice />
+      <StockSearch onSelect={onSelect} />
+      {selectedSymbol && (
+        <>
+          <StockCard symbol={selectedSymbol} />
+          <StockPriceChart symbol={selectedSymbol} overlays={chartOverlays} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatDate, formatPrice } from '../../lib/format';
+import type { ChartOverlay } from './chartOverlay';
+import { STOCK_TEXT } from './messages';
+import { PriceChart } from './PriceChart';
+import { usePriceHistory } from './useStockData';
+
+interface Props {
+  symbol: string;
+  overlays?: readonly ChartOverlay[];
+}
+
+/** The last year of daily closes of the selected stock. */
+export function StockPriceChart({ symbol, overlays }: Props) {
+  const { data: history, error } = usePriceHistory(symbol);
+  const first = history?.points[0];
+  const last = history?.points.at(-1);
+
+  return (
+    <section className="card price-chart-card" aria-label={`${symbol} price chart`}>
+      <h3 className="price-chart-title">{symbol} closing prices, last 12 months</h3>
+      {error ? (
+        <p className="error-text">{STOCK_TEXT.chartFailed}</p>
+      ) : !history ? (
+        <p className="muted">{STOCK_TEXT.loadingChart}</p>
+      ) : (
+        <PriceChart
+          points={history.points}
+          overlays={overlays}
+          label={
+            first && last
+              ? `${symbol} closed at ${formatPrice(first.close)} on ${formatDate(first.date)} and at ${formatPrice(last.close)} on ${formatDate(last.date)}`
+              : `No closing prices for ${symbol}`
+          }
+        />
+      )}
+    </section>
+  );
+}

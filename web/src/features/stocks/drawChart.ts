@@ -1,0 +1,57 @@
+import type * as LightweightCharts from 'lightweight-charts';
+import type { IChartApi } from 'lightweight-charts';
+import type { PricePoint } from '@stockseer/contract';
+import { formatPrice } from '../../lib/format';
+import { overlayDates, type ChartOverlay } from './chartOverlay';
+import { ForecastBand } from './forecastBand';
+
+/** The parts of lightweight-charts the chart uses; the module arrives by dynamic import. */
+export type ChartLibrary = Pick<typeof LightweightCharts, 'createChart' | 'AreaSeries' | 'LineSeries' | 'LineStyle'>;
+
+/** Colours come from the stylesheet's tokens, so the chart matches the page. */
+function token(element: HTMLElement, name: string): string {
+  return getComputedStyle(element).getPropertyValue(name).trim();
+}
+
+/** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band. */
+export function drawChart(
+  lib: ChartLibrary,
+  element: HTMLElement,
+  points: readonly PricePoint[],
+  overlays: readonly ChartOverlay[],
+): IChartApi {
+  const brand = token(element, '--brand');
+  const forecast = token(element, '--chart-forecast');
+  const chart = lib.createChart(element, {
+    autoSize: true,
+    layout: { background: { color: 'transparent' }, textColor: token(element, '--muted'), attributionLogo: false },
+    grid: { vertLines: { visible: false }, horzLines: { color: token(element, '--border') } },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false },
+    localization: { priceFormatter: formatPrice },
+    handleScroll: false,
+    handleScale: false,
+  });
+  const closes = chart.addSeries(lib.AreaSeries, {
+    lineColor: brand,
+    lineWidth: 2,
+    topColor: token(element, '--chart-fill'),
+    bottomColor: 'transparent',
+    priceLineVisible: false,
+  });
+  closes.setData(points.map((p) => ({ time: p.date, value: p.close })));
+  for (const overlay of overlays) {
+    const target = chart.addSeries(lib.LineSeries, {
+      color: forecast,
+      lineWidth: 2,
+      lineStyle: lib.LineStyle.Dashed,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    target.setData(overlayDates(points, overlay).map((time) => ({ time, value: overlay.target })));
+    target.attachPrimitive(new ForecastBand(overlay, token(element, '--chart-band')));
+  }
+  chart.timeScale().fitContent();
+  return chart;
+}

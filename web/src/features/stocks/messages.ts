@@ -1,0 +1,16 @@
+/** Texts of the stock search, card and chart that the spec fixes (SPEC 2 and 8). Tests import the same constants. */
+export const STOCK_TEXT = {
+  searchPlaceholder: 'Search for a stock (e.g., AAPL, MSFT)',
+  searchLabel: 'Search stocks',
+  searching: 'Searching...',
+  noResults: (query: string) => `No stocks found for "${query}"`,
+  suggestionsFailedTitle: 'Error',
+  suggestionsFailed: 'Failed to fetch stock suggestions. Please try again.',
+  loadingPrice: 'Loading price data...',
+  loadFailed: 'Unable to load complete stock data',
+  detailsFailed: 'Failed to fetch stock details.',
+  rateLimited: 'Polygon API rate limit exceeded. Please try again in a moment.',
+  loadingChart: 'Loading chart...',
+  chartFailed: 'Failed to load the price chart.',
+  demoNotice: 'Demo market data: prices are simulated',
+} as const;

@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import { StockSearchResponse } from '@stockseer/contract';
+import { api } from '../../lib/api';
+import { useToast } from '../../components/toast/ToastProvider';
+import { STOCK_TEXT } from './messages';
+import { useDebouncedValue } from './useDebouncedValue';
+
+/** SPEC 5 and 9: search only at 2 or more characters, after a 300 ms pause in typing. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Suggestions for what the user is typing: one request (and cache entry) per settled query. `query` is the
+ * settled query the results belong to, so the dropdown never pairs a new input with old results.
+ */
+export function useStockSearch(input: string) {
+  const { toast } = useToast();
+  const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const active = query.length >= SEARCH_MIN_LENGTH;
+  const { data, error, isLoading } = useSWR(
+    active ? ['/api/stocks/search', query] : null,
+    () => api(`/api/stocks/search?q=${encodeURIComponent(query)}`, StockSearchResponse),
+    {
+      onError: () =>
+        toast({
+          title: STOCK_TEXT.suggestionsFailedTitle,
+          description: STOCK_TEXT.suggestionsFailed,
+          variant: 'destructive',
+        }),
+    },
+  );
+  return { query, active, results: data, error, isLoading };
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { TOP_UP_DOLLARS } from '@stockseer/contract';
+import { Dialog } from '../../components/Dialog';
+import { AmountStep } from './AmountStep';
+import { PaymentStep } from './PaymentStep';
+import { WALLET_TEXT } from './messages';
+
+/** SPEC 9: after closing, the dialog returns to the amount step with $10 once it has faded out. */
+export const DIALOG_RESET_DELAY_MS = 300;
+const DEFAULT_AMOUNT_TEXT = String(TOP_UP_DOLLARS.default);
+
+/** 'Add Funds with Stripe' (SPEC 4): the amount step, then the payment step. */
+export function AddFundsDialog({ uid }: { uid: string }) {
+  const [open, setOpen] = useState(false);
+  const [amountText, setAmountText] = useState(DEFAULT_AMOUNT_TEXT);
+  const [paying, setPaying] = useState<number | null>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const openDialog = () => {
+    clearTimeout(resetTimer.current);
+    setOpen(true);
+  };
+  // Every close resets: a reopened dialog starts a new payment rather than resuming a half-done one.
+  const close = () => {
+    setOpen(false);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      setPaying(null);
+      setAmountText(DEFAULT_AMOUNT_TEXT);
+    }, DIALOG_RESET_DELAY_MS);
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={openDialog}>
+        {WALLET_TEXT.addFunds}
+      </button>
+      <Dialog open={open} title={WALLET_TEXT.addFunds} onClose={close}>
+        {paying === null ? (
+          <AmountStep amountText={amountText} onAmountTextChange={setAmountText} onContinue={setPaying} />
+        ) : (
+          <PaymentStep uid={uid} amountDollars={paying} onBack={() => setPaying(null)} onPaid={close} />
+        )}
+      </Dialog>
+    </>
+  );
+}

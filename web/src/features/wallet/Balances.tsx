@@ -1,0 +1,29 @@
+import type { Wallet } from '@stockseer/contract';
+import { formatCents, formatDate } from '../../lib/format';
+import { WALLET_TEXT } from './messages';
+
+/** The wallet's buckets (SPEC 2) and the free allowance; '…' while the wallet loads. */
+export function Balances({ wallet }: { wallet: Wallet | undefined }) {
+  const money = (cents: number | undefined) => (cents === undefined ? '…' : formatCents(cents));
+  const items = [
+    { label: WALLET_TEXT.available, value: money(wallet?.balance), note: null },
+    { label: WALLET_TEXT.reserved, value: money(wallet?.reservedBalance), note: null },
+    { label: WALLET_TEXT.charged, value: money(wallet?.chargedBalance), note: null },
+    {
+      label: WALLET_TEXT.freePredictions,
+      value: wallet ? String(wallet.freePredictions) : '…',
+      note: wallet ? `${WALLET_TEXT.resetsOn} ${formatDate(wallet.resetDate)}` : null,
+    },
+  ];
+  return (
+    <dl className="balances" aria-busy={wallet === undefined}>
+      {items.map(({ label, value, note }) => (
+        <div key={label} className="card balance">
+          <dt>{label}</dt>
+          <dd className="balance-value">{value}</dd>
+          {note && <dd className="muted balance-note">{note}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}

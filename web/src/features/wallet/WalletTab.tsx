@@ -1,0 +1,62 @@
+import { useCallback } from 'react';
+import { useToast } from '../../components/toast/ToastProvider';
+import { AddFundsDialog } from './AddFundsDialog';
+import { Balances } from './Balances';
+import { PaymentHistory } from './PaymentHistory';
+import { ProfileCard } from './ProfileCard';
+import { WALLET_TEXT } from './messages';
+import { usePaymentReturn } from './usePaymentReturn';
+import { useRefreshWallet, useTransactions, useWallet } from './walletApi';
+import type { WalletAccount } from './account';
+
+export type { WalletAccount };
+
+interface Props {
+  account: WalletAccount | null;
+  onSignIn: () => void;
+  onSignOut: () => void;
+}
+
+/** The Wallet tab (SPEC 2): profile, balances, add funds, payment history. */
+export function WalletTab({ account, onSignIn, onSignOut }: Props) {
+  if (!account) {
+    return (
+      <section className="card empty-state">
+        <p>{WALLET_TEXT.signedOut}</p>
+        <button type="button" className="button" onClick={onSignIn}>
+          {WALLET_TEXT.signIn}
+        </button>
+      </section>
+    );
+  }
+  return <SignedInWallet account={account} onSignOut={onSignOut} />;
+}
+
+function SignedInWallet({ account, onSignOut }: { account: WalletAccount; onSignOut: () => void }) {
+  const { toast } = useToast();
+  const wallet = useWallet(account.uid);
+  const onHistoryError = useCallback(
+    () => toast({ title: WALLET_TEXT.historyFailed, variant: 'destructive' }),
+    [toast],
+  );
+  const transactions = useTransactions(account.uid, onHistoryError);
+  const refreshWallet = useRefreshWallet(account.uid);
+  usePaymentReturn(useCallback(() => void refreshWallet(), [refreshWallet]));
+
+  return (
+    <div className="wallet-tab">
+      <ProfileCard account={account} onSignOut={onSignOut} />
+      <section className="wallet-balances" aria-label="Wallet">
+        {wallet.error && !wallet.data ? (
+          <p role="alert" className="error-text">
+            {WALLET_TEXT.walletFailed}
+          </p>
+        ) : (
+          <Balances wallet={wallet.data} />
+        )}
+        <AddFundsDialog uid={account.uid} />
+      </section>
+      <PaymentHistory transactions={transactions.data} failed={transactions.error !== undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** SPEC 5: the amount field keeps only digits and one dot (the first one typed). */
+export function keepAmountCharacters(typed: string): string {
+  const kept = typed.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replaceAll('.', '');
+}

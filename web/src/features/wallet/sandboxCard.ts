@@ -1,0 +1,41 @@
+import { ADD_FUNDS_TEXT } from './messages';
+
+export interface SandboxCard {
+  number: string;
+  /** `MM/YY` as typed. */
+  expiry: string;
+  cvc: string;
+}
+
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/**
+ * Confirms a PaymentIntent against the Stripe sandbox the way Stripe.js confirms against Stripe: a form post with
+ * the publishable key and the client secret (tools/stripe-sandbox/README.md). Resolves null when the card was
+ * charged, else the message to show (Stripe's own for a declined card).
+ */
+export async function confirmWithSandbox(
+  { sandboxUrl, publishableKey }: { sandboxUrl: string; publishableKey: string },
+  { paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string },
+  card: SandboxCard,
+): Promise<string | null> {
+  const expiry = EXPIRY.exec(card.expiry.trim());
+  if (!expiry) return "Your card's expiration date is incomplete or invalid.";
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
+  const body = new URLSearchParams({
+    key: publishableKey,
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': card.number.replace(/\s/g, ''),
+    'payment_method_data[card][exp_month]': String(Number(expiry[1])),
+    'payment_method_data[card][exp_year]': `20${expiry[2]}`,
+    'payment_method_data[card][cvc]': card.cvc.trim(),
+  });
+  const res = await fetch(`${sandboxUrl}/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/confirm`, {
+    method: 'POST',
+    body,
+  });
+  const reply = (await res.json().catch(() => ({}))) as { status?: string; error?: { message?: string } };
+  if (res.ok && reply.status === 'succeeded') return null;
+  return reply.error?.message ?? ADD_FUNDS_TEXT.cardFailedDefault;
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import { ToastProvider } from '../../components/toast/ToastProvider';
+
+// Helpers for this feature's component tests: the app's providers, and a fake of our API and the Stripe sandbox.
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: Call) => { status: number; body: unknown } | 'network-error';
+
+/** Replaces fetch: each request goes to `handle` by URL and is recorded (form bodies as plain objects). */
+export function fakeServer(handle: Handler) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const raw = init.body;
+    const body =
+      raw instanceof URLSearchParams ? Object.fromEntries(raw) : typeof raw === 'string' ? JSON.parse(raw) : undefined;
+    const call = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const reply = handle(call);
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+/** jsdom's <dialog> has no showModal/close: without them a modal never opens, and its content stays hidden. */
+export function polyfillDialog() {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <span data-testid="location">{pathname + search}</span>;
+}
+
+/** A fresh SWR cache per test, the toasts, a router at `url`, and the current location in `data-testid=location`. */
+export function renderWallet(ui: ReactNode, url = '/') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+        <ToastProvider>
+          {ui}
+          <Location />
+        </ToastProvider>
+      </SWRConfig>
+    </MemoryRouter>,
+  );
+}
+
+export const aWallet = {
+  userId: 'u1',
+  balance: 2000,
+  reservedBalance: 100,
+  chargedBalance: 300,
+  freePredictions: 3,
+  resetDate: '2026-12-22',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+};
