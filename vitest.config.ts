@@ -33,6 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          // Groups run one after another: integration and e2e share one stack (and its pinned clock).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
@@ -44,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,

@@ -5,3 +5,4 @@ export * from './wallet';
 export * from './walletApi';
 export * from './predictions';
 export * from './testAccounts';
+export * from './admin';

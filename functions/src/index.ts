@@ -6,6 +6,7 @@ import { clockFromEnv } from './adapters/clockFromEnv';
 import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
+import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -19,3 +20,5 @@ const deps = {
 };
 
 export const api = onRequest({ memory: '2GiB', cpu: 2, timeoutSeconds: 120 }, createApp(deps));
+
+export const dailyMaintenance = dailyMaintenanceJob(deps);

@@ -1,13 +1,42 @@
-import { fixedClock, systemClock, type Clock } from '../domain/clock';
 import { IsoDate } from '@stockseer/contract';
+import { fixedClock, systemClock, type Clock } from '../domain/clock';
 
 /**
- * The real clock, unless the local stack pins "today" with STOCKSEER_TODAY. Pinning is refused outside the
- * emulator: production must never run on a made-up date.
+ * The local stack's clock: "today" can be pinned to replay history (STOCKSEER_TODAY at start, or the emulator-only
+ * `POST /api/admin/clock` later). The pinned date lives in Firestore so every Functions worker process agrees;
+ * each request re-reads it (see http/clockSync.ts).
  */
-export function clockFromEnv(env: NodeJS.ProcessEnv): Clock {
-  const pinned = env.STOCKSEER_TODAY;
-  if (!pinned) return systemClock;
-  if (env.FUNCTIONS_EMULATOR !== 'true') throw new Error('STOCKSEER_TODAY is for the local emulator only');
-  return fixedClock(IsoDate.parse(pinned));
+export class SettableClock implements Clock {
+  private pinned: Clock | null;
+
+  constructor(readonly startDate: string | null) {
+    this.pinned = startDate ? fixedClock(startDate) : null;
+  }
+
+  pin(today: string | null): void {
+    this.pinned = today ? fixedClock(IsoDate.parse(today)) : null;
+  }
+
+  pinnedDate(): string | null {
+    return this.pinned?.today() ?? null;
+  }
+
+  now(): Date {
+    return (this.pinned ?? systemClock).now();
+  }
+
+  today(): string {
+    return (this.pinned ?? systemClock).today();
+  }
+}
+
+/**
+ * Production runs on the real clock, always: a pinned date there is a configuration error. In the emulator the
+ * clock is settable, starting from STOCKSEER_TODAY when given.
+ */
+export function clockFromEnv(env: NodeJS.ProcessEnv): Clock | SettableClock {
+  const pinned = env.STOCKSEER_TODAY || null;
+  if (env.FUNCTIONS_EMULATOR === 'true') return new SettableClock(pinned ? IsoDate.parse(pinned) : null);
+  if (pinned) throw new Error('STOCKSEER_TODAY is for the local emulator only');
+  return systemClock;
 }

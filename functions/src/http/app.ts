@@ -8,6 +8,9 @@ import { paymentRoutes } from './routes/payments';
 import { paymentWebhookRoutes } from './routes/paymentsWebhook';
 import { walletRoutes } from './routes/wallet';
 import { predictionRoutes } from './routes/predictions';
+import { adminRoutes } from './routes/admin';
+import { syncClock } from './clockSync';
+import { SettableClock } from '../adapters/clockFromEnv';
 
 /** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
 export function createApp(deps: AppDeps): express.Express {
@@ -22,7 +25,10 @@ export function createApp(deps: AppDeps): express.Express {
   api.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Local stack only: every request sees the date the time machine is set to.
+  if (deps.clock instanceof SettableClock) api.use(syncClock(deps.db, deps.clock));
   api.use(authenticate(deps.auth));
+  api.use(adminRoutes(deps));
   api.use(meRoutes(deps));
   api.use(stockRoutes(deps));
   api.use(paymentRoutes(deps));

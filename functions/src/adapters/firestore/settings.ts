@@ -1,12 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { ModelChoice, TimeFrame } from '@stockseer/contract';
+import { DefaultModelId, TimeFrame } from '@stockseer/contract';
 import { z } from 'zod';
 import { RECOMMENDED_DEFAULTS } from '../../domain/models/defaults';
 import type { ForecastModelId } from '../../domain/models/types';
 import { COLLECTIONS } from './db';
 
 const DEFAULT_MODELS_DOC = 'defaultModels';
-const StoredDefaults = z.partialRecord(TimeFrame, ModelChoice.exclude(['recommended']));
+const StoredDefaults = z.partialRecord(TimeFrame, DefaultModelId);
 
 /** The admin's default model per timeframe ("recommended"); the benchmark's best until an admin changes one. */
 export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, ForecastModelId>> {

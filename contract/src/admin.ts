@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { IsoDate, TimeFrame } from './common';
+import { ModelChoice, Prediction } from './predictions';
+
+/** A model an admin can make the default: any user model but "recommended" itself. */
+export const DefaultModelId = ModelChoice.exclude(['recommended']);
+export const DefaultModels = z.record(TimeFrame, DefaultModelId);
+export type DefaultModels = z.infer<typeof DefaultModels>;
+export const SetDefaultModelRequest = z.object({ timeFrame: TimeFrame, modelId: DefaultModelId });
+
+/** `POST /api/admin/check-predictions`: what daily maintenance did. */
+export const MaintenanceReport = z.object({
+  updatedCount: z.number().int().min(0),
+  resetWalletsCount: z.number().int().min(0),
+  cleanupCount: z.number().int().min(0),
+  /** Items that failed this run (logged); they are retried on the next run. */
+  failedCount: z.number().int().min(0),
+  invariantViolations: z.number().int().min(0),
+});
+export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
+
+export const AdminUser = z.object({ id: z.string(), email: z.string().nullable() });
+export const AdminUsers = z.array(AdminUser);
+
+/** `GET /api/predictions/all`: a page of all users' predictions, newest first, and where the next page starts. */
+export const AllPredictionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  cursor: z.string().max(200).optional(),
+});
+export const AllPredictionsPage = z.object({ predictions: z.array(Prediction), nextCursor: z.string().nullable() });
+export type AllPredictionsPage = z.infer<typeof AllPredictionsPage>;
+
+/** Emulator only: `POST /api/admin/clock` pins "today" (null: the real date again). */
+export const SetClockRequest = z.object({ today: IsoDate.nullable() });
+export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import {
+  AllPredictionsPage,
+  DefaultModels,
+  GeneratePredictionResponse,
+  MaintenanceReport,
+  Prediction,
+  type Wallet,
+} from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { adminSdk } from '../../../../tools/lib/adminSdk';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import { checkInvariants } from '../../domain/ledger';
+import { addTradingDays } from '../../domain/calendar';
+import { readLedger } from '../../adapters/firestore/ledgerRepository';
+
+const { db } = adminSdk();
+/** A Monday well inside the demo provider's history. */
+const PREDICTION_DAY = '2025-06-02';
+let admin: string;
+
+const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
+const setClock = (today: string | null) => asAdmin('/api/admin/clock', { today });
+
+async function fundWallet(userId: string, token: string, { cents, free }: { cents: number; free: number }) {
+  await apiCall('/api/me', { method: 'POST', token });
+  const walletRef = db.collection('wallets').doc(userId);
+  const wallet = (await walletRef.get()).data() as Wallet;
+  const now = new Date().toISOString();
+  await db.collection('transactions').doc(`deposit:pi_seed_${userId}`).set({
+    id: `deposit:pi_seed_${userId}`,
+    walletId: userId,
+    type: 'deposit',
+    amount: cents,
+    ticker: null,
+    description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
+    date: now,
+    createdAt: now,
+  });
+  await walletRef.set({ ...wallet, balance: cents, freePredictions: free });
+}
+
+/** Time travel needs outcomes we choose: widen or move the stored hit range of a prediction. */
+const forceOutcome = (id: string, outcome: 'hit' | 'missed') =>
+  db.collection('predictions').doc(id).update(outcome === 'hit' ? { hitLow: 0.01, hitHigh: 1e9 } : { hitLow: 1e8, hitHigh: 1e9 });
+
+beforeAll(async () => {
+  admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  expect((await setClock(PREDICTION_DAY)).status).toBe(200);
+});
+afterAll(async () => {
+  await setClock(null);
+});
+
+describe('admin API', () => {
+  it('refuses non-admins with 403 and anonymous callers with 401', async () => {
+    const user = await newTestUser('not-admin');
+    for (const [path, body] of [
+      ['/api/admin/default-models', undefined],
+      ['/api/admin/default-models', { timeFrame: 'short', modelId: 'arima' }],
+      ['/api/admin/check-predictions', {}],
+      ['/api/admin/users', undefined],
+      ['/api/predictions/all', undefined],
+      ['/api/admin/clock', { today: null }],
+    ] as const) {
+      expect((await apiCall(path, { token: user.token, body })).status, path).toBe(403);
+      expect((await apiCall(path, { body })).status, path).toBe(401);
+    }
+  });
+
+  it('changes a default model, validating the choice', async () => {
+    const before = DefaultModels.parse((await asAdmin('/api/admin/default-models')).body);
+    const bad = await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: 'recommended' });
+    expect(bad.status).toBe(400);
+    const next = before.short === 'prophet' ? 'xgboost' : 'prophet';
+    const changed = DefaultModels.parse((await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: next })).body);
+    expect(changed).toEqual({ ...before, short: next });
+    await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: before.short });
+  });
+});
+
+describe('daily maintenance with the time machine', () => {
+  it('resolves due predictions, settles money once even when run twice at once, and leaves undue ones active', async () => {
+    const user = await newTestUser('maint');
+    await fundWallet(user.uid, user.token, { cents: 300, free: 1 });
+    const make = async (timeFrame: 'short' | 'long') => {
+      const res = await apiCall('/api/predictions/generate', {
+        token: user.token,
+        body: { symbol: 'KO', modelId: 'arima', timeFrame },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return GeneratePredictionResponse.parse(res.body).prediction;
+    };
+    const free = await make('short');
+    const paidHit = await make('short');
+    const paidMiss = await make('short');
+    const notDue = await make('long');
+    expect([free.isFree, paidHit.isFree, paidMiss.isFree, notDue.isFree]).toEqual([true, false, false, false]);
+    expect(free.predictionDate <= PREDICTION_DAY).toBe(true);
+    await forceOutcome(free.id, 'missed');
+    await forceOutcome(paidHit.id, 'hit');
+    await forceOutcome(paidMiss.id, 'missed');
+
+    // The day after the short target: its close has settled; the long one is months away.
+    expect((await setClock(addTradingDays(paidHit.targetDate, 1))).status).toBe(200);
+    const runs = await Promise.all([asAdmin('/api/admin/check-predictions', {}), asAdmin('/api/admin/check-predictions', {})]);
+    const reports = runs.map((r) => MaintenanceReport.parse(r.body));
+    expect(reports.reduce((n, r) => n + r.updatedCount, 0)).toBeGreaterThanOrEqual(3);
+    for (const r of reports) expect(r).toMatchObject({ invariantViolations: 0 });
+
+    const status = async (id: string) => Prediction.parse((await db.collection('predictions').doc(id).get()).data());
+    expect(await status(free.id)).toMatchObject({ status: 'missed' });
+    expect(await status(paidHit.id)).toMatchObject({ status: 'hit' });
+    expect(await status(paidMiss.id)).toMatchObject({ status: 'missed' });
+    expect(await status(notDue.id)).toMatchObject({ status: 'active', actualPrice: null });
+    expect((await status(paidHit.id)).actualPrice).toBeGreaterThan(0);
+
+    const ledger = (await readLedger(db, user.uid))!;
+    expect(checkInvariants(ledger.wallet, ledger.transactions)).toEqual([]);
+    // $3: three reservations; the hit is charged, the miss released, the long one still reserved.
+    expect(ledger.wallet).toMatchObject({ balance: 100, reservedBalance: 100, chargedBalance: 100 });
+    expect(ledger.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(2);
+
+    const again = MaintenanceReport.parse((await asAdmin('/api/admin/check-predictions', {})).body);
+    expect(again.updatedCount).toBe(0);
+    expect((await readLedger(db, user.uid))!.wallet).toEqual(ledger.wallet);
+
+    const page = AllPredictionsPage.parse((await asAdmin('/api/predictions/all?limit=500')).body);
+    expect(page.predictions.some((p) => p.id === paidHit.id && p.userEmail === user.email)).toBe(true);
+    const users = (await asAdmin('/api/admin/users')).body as { id: string; email: string }[];
+    expect(users).toContainEqual({ id: user.uid, email: user.email });
+  }, 180_000);
+});

@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import { FieldPath } from 'firebase-admin/firestore';
+import {
+  AllPredictionsQuery,
+  Prediction,
+  SetClockRequest,
+  SetDefaultModelRequest,
+  type AllPredictionsPage,
+} from '@stockseer/contract';
+import type { AppDeps } from '../deps';
+import { requireAdmin } from '../auth';
+import { parseInput } from '../validate';
+import { notFound } from '../../domain/errors';
+import { COLLECTIONS } from '../../adapters/firestore/db';
+import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
+import { SettableClock } from '../../adapters/clockFromEnv';
+import { runDailyMaintenance } from '../../services/maintenance';
+import { storeClock } from '../clockSync';
+
+/** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
+export function adminRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { db } = deps;
+  router.use(['/admin', '/predictions/all'], requireAdmin);
+
+  router.get('/admin/default-models', async (_req, res) => {
+    res.json(await defaultModels(db));
+  });
+
+  router.post('/admin/default-models', async (req, res) => {
+    const { timeFrame, modelId } = parseInput(SetDefaultModelRequest, req.body);
+    await setDefaultModel(db, timeFrame, modelId);
+    res.json(await defaultModels(db));
+  });
+
+  router.post('/admin/check-predictions', async (_req, res) => {
+    res.json(await runDailyMaintenance(deps));
+  });
+
+  router.get('/admin/users', async (_req, res) => {
+    const snap = await db.collection(COLLECTIONS.users).orderBy('email').limit(1000).get();
+    res.json(snap.docs.map((d) => ({ id: d.id, email: (d.get('email') as string | null) ?? null })));
+  });
+
+  router.get('/predictions/all', async (req, res) => {
+    const { limit, cursor } = parseInput(AllPredictionsQuery, req.query);
+    let query = db.collection(COLLECTIONS.predictions).orderBy(FieldPath.documentId()).limit(limit);
+    if (cursor) query = query.startAfter(cursor);
+    const snap = await query.get();
+    const page: AllPredictionsPage = {
+      predictions: snap.docs.map((d) => Prediction.parse(d.data())),
+      nextCursor: snap.size === limit ? snap.docs.at(-1)!.id : null,
+    };
+    res.json(page);
+  });
+
+  router.get('/admin/clock', (_req, res) => {
+    res.json({ today: deps.clock.today(), pinned: deps.clock instanceof SettableClock && deps.clock.pinnedDate() !== null });
+  });
+
+  // The local stack's time machine: refused in production, where the clock is the real one.
+  router.post('/admin/clock', async (req, res) => {
+    const clock = deps.clock;
+    if (!(clock instanceof SettableClock)) throw notFound('The clock can only be set on the local emulator');
+    const { today } = parseInput(SetClockRequest, req.body);
+    await storeClock(db, today);
+    clock.pin(today);
+    res.json({ today: clock.today(), pinned: today !== null });
+  });
+
+  return router;
+}
