@@ -28,6 +28,12 @@ export interface MaintenanceDeps {
 
 /** Documents read per page: bounded memory and transaction sizes however much work has piled up. */
 export const PAGE_SIZE = 200;
+/** Items worked on at once within a page: enough to overlap Firestore round trips, few enough to stay polite. */
+const PARALLEL_ITEMS = 8;
+
+async function inChunks<T>(items: readonly T[], work: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += PARALLEL_ITEMS) await Promise.all(items.slice(i, i + PARALLEL_ITEMS).map(work));
+}
 
 /**
  * Pages through a range query. Firestore orders a range query by its range field first; the document id breaks
@@ -113,31 +119,31 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
     .where('predictionType', '==', 'future')
     .where('status', '==', 'active')
     .where('targetDate', '<=', settledDay);
-  await forEachPage(due, 'targetDate', async (docs) => {
-    for (const doc of docs) {
-      await attempt(`resolving ${doc.id}`, async () => {
+  await forEachPage(due, 'targetDate', (docs) =>
+    inChunks(docs, (doc) =>
+      attempt(`resolving ${doc.id}`, async () => {
         const prediction = Prediction.parse(doc.data());
         if (await resolveOne(deps, prediction)) {
           report.updatedCount += 1;
           if (prediction.userId) touchedWallets.add(prediction.userId);
         }
-      });
-    }
-  });
+      }),
+    ),
+  );
 
   // 2. Renew monthly allowances that are due.
   const dueWallets = db.collection(COLLECTIONS.wallets).where('resetDate', '<=', clock.today());
-  await forEachPage(dueWallets, 'resetDate', async (docs) => {
-    for (const doc of docs) {
-      await attempt(`renewing ${doc.id}`, async () => {
+  await forEachPage(dueWallets, 'resetDate', (docs) =>
+    inChunks(docs, (doc) =>
+      attempt(`renewing ${doc.id}`, async () => {
         const wallet = Wallet.parse(doc.data());
         if (await renewAllowanceIfDue(db, wallet.userId, clock)) {
           report.resetWalletsCount += 1;
           touchedWallets.add(wallet.userId);
         }
-      });
-    }
-  });
+      }),
+    ),
+  );
 
   // 3. Remove back-test records older than their one-day reuse window, and runs that point to them.
   const stale = db
