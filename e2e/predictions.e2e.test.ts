@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FREE_PREDICTIONS_PER_MONTH } from '@stockseer/contract';
 import { HISTORY_TEXT } from '../web/src/features/history/messages';
-import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { CARD_TEXT, MODEL_DESCRIPTIONS, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
@@ -58,9 +58,10 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     }
     await page.getByRole('status').filter({ hasText: PREDICTION_TEXT.generated }).waitFor();
     const card = cards(page).first();
+    // innerText as shown: the card's labels are upper-cased by the stylesheet.
     const text = await card.innerText();
-    expect(text).toMatch(/Target\s+\w{3} \d{2}, \d{4}\s+\$[\d,]+\.\d{2} \([+-]?\d+\.\d%\)/);
-    expect(text).toMatch(/80% range\s+\$[\d,]+\.\d{2} – \$[\d,]+\.\d{2}/);
+    expect(text).toMatch(/Target\s+\w{3} \d{2}, \d{4}\s+\$[\d,]+\.\d{2} \([+-]?\d+\.\d%\)/i);
+    expect(text).toMatch(/80% range\s+\$[\d,]+\.\d{2} – \$[\d,]+\.\d{2}/i);
     expect(text).toMatch(/Hits if the close on \w{3} \d{2}, \d{4} is within \$[\d,]+\.\d{2} – \$[\d,]+\.\d{2}/);
     expect(text).toContain(CARD_TEXT.pending);
     await screenshot(page, 'predictions-new-generated');
@@ -75,7 +76,10 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     const { page } = browser;
     await panel(page).getByRole('tab', { name: PREDICTION_TEXT.past }).click();
     await panel(page).getByRole('tab', { name: PREDICTION_TEXT.new }).click();
-    await expect.poll(() => cards(page).count()).toBe(FREE_PREDICTIONS_PER_MONTH);
+    await cards(page)
+      .nth(FREE_PREDICTIONS_PER_MONTH - 1)
+      .waitFor();
+    await expect(cards(page).count()).resolves.toBe(FREE_PREDICTIONS_PER_MONTH);
     for (const text of await cards(page).allInnerTexts()) expect(text).toContain(`${CARD_TEXT.cost}: Free`);
   });
 
@@ -103,7 +107,8 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     await page.getByRole('tab', { name: 'History' }).click();
     const table = page.getByRole('table');
     const rows = table.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(FREE_PREDICTIONS_PER_MONTH);
+    await rows.nth(FREE_PREDICTIONS_PER_MONTH - 1).waitFor();
+    await expect(rows.count()).resolves.toBe(FREE_PREDICTIONS_PER_MONTH);
     for (const text of await rows.allInnerTexts()) {
       expect(text).toContain('AAPL');
       expect(text).toMatch(/Free$/);
@@ -123,6 +128,22 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     await table.getByText(HISTORY_TEXT.empty).waitFor();
     await page.getByLabel(HISTORY_TEXT.statusFilter).selectOption('all');
     await page.getByLabel(HISTORY_TEXT.tickerSearch).fill('aap');
-    await expect.poll(() => rows.count()).toBe(FREE_PREDICTIONS_PER_MONTH);
+    await rows.nth(FREE_PREDICTIONS_PER_MONTH - 1).waitFor();
+    await expect(rows.count()).resolves.toBe(FREE_PREDICTIONS_PER_MONTH);
+  });
+
+  it('gives the admin the titled model picker, each model explained', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signInWithChooser(page, 'admin');
+    await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('AAPL');
+    await page.getByRole('option', { name: /AAPL\s*Apple Inc\./ }).click();
+    const picker = panel(page).getByRole('group', { name: PREDICTION_TEXT.modelPickerTitle });
+    await expect(picker.getByRole('radio', { name: /^Recommended/ }).isChecked()).resolves.toBe(true);
+    for (const description of Object.values(MODEL_DESCRIPTIONS)) await picker.getByText(description).waitFor();
+    await picker.getByRole('radio', { name: /^Prophet/ }).check();
+    await panel(page).getByText(PREDICTION_TEXT.infoNote('short')).waitFor();
+    await screenshot(page, 'predictions-admin-model-picker');
   });
 });

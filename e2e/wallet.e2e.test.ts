@@ -10,15 +10,23 @@ const scripts: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   browser.page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') void response.text().then((text) => scripts.push(text), () => {});
+    if (response.request().resourceType() === 'script')
+      void response.text().then(
+        (text) => scripts.push(text),
+        () => {},
+      );
   });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-const balance = (page: Page, label: string) =>
-  page.locator('.balance', { has: page.locator('dt', { hasText: label }) }).locator('.balance-value');
+/** Waits until the balance labelled `label` reads exactly `value` (it reads '…' while the wallet loads). */
+const balanceShows = (page: Page, label: string, value: string) =>
+  page
+    .locator('.balance', { has: page.locator('dt', { hasText: label }) })
+    .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
+    .waitFor();
 const history = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('li');
 const dialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
 
@@ -36,12 +44,12 @@ describe('wallet', () => {
     const { page } = browser;
     await signInWithChooser(page, { email: uniqueEmail('wallet') });
     await page.getByRole('tab', { name: 'Wallet' }).click();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$0.00');
+    await balanceShows(page, WALLET_TEXT.available, '$0.00');
     await page.getByText(WALLET_TEXT.noHistory).waitFor();
 
     await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
     await expect(dialog(page).getByLabel(ADD_FUNDS_TEXT.amountLabel).inputValue()).resolves.toBe('10');
-    await dialog(page).getByRole('button', { name: '$20' }).click();
+    await dialog(page).getByRole('button', { name: '$20', exact: true }).click();
     await dialog(page).getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
     await dialog(page).getByText('You are adding $20.00 to your wallet.').waitFor();
     await screenshot(page, 'wallet-payment-step');
@@ -51,7 +59,7 @@ describe('wallet', () => {
     expect(await page.getByRole('status').innerText()).toContain('$20.00 has been added to your wallet');
     await expect(dialog(page).isVisible()).resolves.toBe(false);
     await page.getByText('Stripe payment: $20.00').waitFor();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$20.00');
+    await balanceShows(page, WALLET_TEXT.available, '$20.00');
     await expect(history(page).count()).resolves.toBe(1);
     await screenshot(page, 'wallet-after-deposit');
 
@@ -61,13 +69,13 @@ describe('wallet', () => {
     await dialog(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     await screenshot(page, 'wallet-card-declined');
     await dialog(page).getByRole('button', { name: 'Close' }).click();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$20.00');
+    await balanceShows(page, WALLET_TEXT.available, '$20.00');
 
     // What the server holds, not just what the page remembers.
     await page.reload();
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await page.getByText('Stripe payment: $20.00').waitFor();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$20.00');
+    await balanceShows(page, WALLET_TEXT.available, '$20.00');
     await expect(history(page).count()).resolves.toBe(1);
   });
 
@@ -77,12 +85,12 @@ describe('wallet', () => {
     await page.getByRole('status').filter({ hasText: PAYMENT_RETURN_TEXT.title }).waitFor();
     await page.waitForURL(`${APP_URL}/wallet`);
     await page.getByText('Stripe payment: $20.00').waitFor();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$20.00');
+    await balanceShows(page, WALLET_TEXT.available, '$20.00');
     await screenshot(page, 'wallet-forged-return');
 
     await page.reload();
     await page.getByText('Stripe payment: $20.00').waitFor();
-    await expect(balance(page, WALLET_TEXT.available).innerText()).resolves.toBe('$20.00');
+    await balanceShows(page, WALLET_TEXT.available, '$20.00');
     await expect(history(page).count()).resolves.toBe(1);
   });
 

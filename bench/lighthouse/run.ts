@@ -49,7 +49,13 @@ try {
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     );
     for (const audit of failing) console.log(`  ${page.name}: ${audit.id}: ${audit.title}`);
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
       console.log(`  ${page.name}: ${id} ${run.lhr.audits[id]?.displayValue ?? ''}`);
     }
     if (process.env.LIGHTHOUSE_DUMP) writeResults(`lighthouse-${page.name}-lhr`, run.lhr);

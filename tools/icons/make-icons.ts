@@ -8,7 +8,12 @@ import { deflateSync } from 'node:zlib';
 const TEAL = [15, 118, 110];
 const WHITE = [255, 255, 255];
 // The line of favicon.svg, in a 32-unit box.
-const LINE: [number, number][] = [[6, 22], [12, 15], [17, 19], [26, 9]];
+const LINE: [number, number][] = [
+  [6, 22],
+  [12, 15],
+  [17, 19],
+  [26, 9],
+];
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -29,7 +34,10 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 function distanceToSegment(px: number, py: number, [ax, ay]: [number, number], [bx, by]: [number, number]) {
-  const t = Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+  const t = Math.max(
+    0,
+    Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+  );
   return Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)));
 }
 
@@ -39,8 +47,8 @@ function icon(size: number, inset: number): Buffer {
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 3);
     for (let x = 0; x < size; x++) {
-      const u = ((x + 0.5) / size - 0.5) / (1 - 2 * inset) * 32 + 16;
-      const v = ((y + 0.5) / size - 0.5) / (1 - 2 * inset) * 32 + 16;
+      const u = (((x + 0.5) / size - 0.5) / (1 - 2 * inset)) * 32 + 16;
+      const v = (((y + 0.5) / size - 0.5) / (1 - 2 * inset)) * 32 + 16;
       const d = Math.min(...LINE.slice(1).map((p, i) => distanceToSegment(u, v, LINE[i]!, p)));
       const colour = d <= 1.5 ? WHITE : TEAL;
       row.set(colour, 1 + x * 3);

@@ -59,7 +59,9 @@ function preflight(useOwnFirestore: boolean) {
 async function ensurePortsFree() {
   const blocked = blockedPorts();
   if (blocked.length > 0) {
-    fail(`STACK_PORT_OFFSET=${process.env.STACK_PORT_OFFSET} puts ${blocked.map(([n, p]) => `${n} on ${p}`).join(', ')}, which browsers refuse: pick another offset.`);
+    fail(
+      `STACK_PORT_OFFSET=${process.env.STACK_PORT_OFFSET} puts ${blocked.map(([n, p]) => `${n} on ${p}`).join(', ')}, which browsers refuse: pick another offset.`,
+    );
   }
   for (const [name, port] of Object.entries(PORTS)) {
     if (name === 'vite' && mode !== 'dev') continue;
@@ -87,8 +89,17 @@ async function startFirestore(): Promise<void> {
   startProcess(
     'firestore',
     PREINSTALLED_FIRESTORE_EMULATOR,
-    ['start', '--host', HOST, '--port', String(PORTS.firestore), '--rules', path.join(ROOT, 'firestore.rules'),
-      '--project_id', PROJECT_ID],
+    [
+      'start',
+      '--host',
+      HOST,
+      '--port',
+      String(PORTS.firestore),
+      '--rules',
+      path.join(ROOT, 'firestore.rules'),
+      '--project_id',
+      PROJECT_ID,
+    ],
     { env, stdio: ['ignore', 'ignore', logOutput('firestore')] },
   );
   await waitFor('The Firestore emulator', () => httpOk(`http://${HOST}:${PORTS.firestore}/`));
@@ -98,11 +109,16 @@ async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
   const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
-  startProcess('firebase emulators', firebase, ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', firebaseConfigPath()], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
-  });
+  startProcess(
+    'firebase emulators',
+    firebase,
+    ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', firebaseConfigPath()],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
+    },
+  );
   await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`), 120_000);
 }
 

@@ -1,4 +1,5 @@
-import { invalidRequest, StripeApiError } from './errors';
+import type { StripeApiError } from './errors';
+import { invalidRequest } from './errors';
 import type { PaymentIntent } from './payment-intents';
 import { required } from './params';
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { invalidRequest, StripeApiError } from './errors';
+import type { StripeApiError } from './errors';
+import { invalidRequest } from './errors';
 
 /** An HTTP answer before it is written; `replayed` marks one served from an idempotency key. */
 export interface Reply {

@@ -1,4 +1,3 @@
-/* global window, document, console, setTimeout, URL, Promise */
 /*
  * TEST-ONLY stand-in for https://apis.google.com/js/api.js (the "gapi" loader + gapi.iframes).
  *
@@ -311,7 +310,7 @@
     var name = null;
     try {
       name = script && script.src ? new URL(script.src).searchParams.get('onload') : null;
-    } catch (e) {
+    } catch {
       name = null;
     }
     later(function () {

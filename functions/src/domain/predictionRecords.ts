@@ -85,7 +85,8 @@ export function historicalPredictions(
 /** How often the naive "no change" forecast hit, under the same rule, on the back-test's own dates. */
 export function naiveBaseline(backtest: Backtest, timeFrame: TimeFrame): { hits: number; resolved: number } {
   const hits = backtest.naive.filter(
-    (p: BacktestPoint) => resolveOutcome(hitRange(p.priceAtPrediction, p.targetPrice, timeFrame), p.actualPrice) === 'hit',
+    (p: BacktestPoint) =>
+      resolveOutcome(hitRange(p.priceAtPrediction, p.targetPrice, timeFrame), p.actualPrice) === 'hit',
   ).length;
   return { hits, resolved: backtest.naive.length };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { DailyBar } from '@stockseer/contract';
 import { resolvePrediction } from './resolution';
 
-const bar = (date: string, close: number): DailyBar => ({ date, open: close, high: close, low: close, close, volume: 1 });
+const bar = (date: string, close: number): DailyBar => ({
+  date,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: 1,
+});
 const prediction = {
   predictionDate: '2021-03-01',
   targetDate: '2021-03-10',

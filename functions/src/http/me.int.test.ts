@@ -19,18 +19,28 @@ describe('POST /api/me through Hosting, Functions, Auth and Firestore emulators'
 
   it('creates the user and a default wallet on first sign-in, once, even when called concurrently', async () => {
     const user = await newTestUser('first');
-    const results = await Promise.all(Array.from({ length: 5 }, () => apiCall('/api/me', { method: 'POST', token: user.token })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => apiCall('/api/me', { method: 'POST', token: user.token })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const bodies = results.map((r) => MeResponse.parse(r.body));
     const { user: profile, wallet } = bodies[0]!;
     expect(profile).toMatchObject({ id: user.uid, email: user.email, displayName: user.displayName, isAdmin: false });
-    expect(wallet).toMatchObject({ userId: user.uid, balance: 0, reservedBalance: 0, chargedBalance: 0, freePredictions: 5 });
+    expect(wallet).toMatchObject({
+      userId: user.uid,
+      balance: 0,
+      reservedBalance: 0,
+      chargedBalance: 0,
+      freePredictions: 5,
+    });
     // Every concurrent call saw the same wallet: one creation won, the others read it.
     expect(new Set(bodies.map((b) => b.wallet.createdAt)).size).toBe(1);
     const created = new Date(wallet.createdAt);
     const expectedReset = new Date(created);
     expectedReset.setUTCMonth(expectedReset.getUTCMonth() + 1);
-    expect(Math.abs(new Date(`${wallet.resetDate}T12:00:00Z`).getTime() - expectedReset.getTime())).toBeLessThan(3 * 86_400_000);
+    expect(Math.abs(new Date(`${wallet.resetDate}T12:00:00Z`).getTime() - expectedReset.getTime())).toBeLessThan(
+      3 * 86_400_000,
+    );
     const walletDoc = await db.collection('wallets').doc(user.uid).get();
     expect(walletDoc.data()).toMatchObject({ balance: 0, freePredictions: 5 });
   });

@@ -43,7 +43,10 @@ async function duePrediction(id: string, userId: string): Promise<Prediction> {
     userEmail: `${userId}@jobs.test`,
     createdAt: new Date().toISOString(),
   };
-  await db.collection('predictions').doc(id).set({ ...prediction, modelChoice: 'recommended' });
+  await db
+    .collection('predictions')
+    .doc(id)
+    .set({ ...prediction, modelChoice: 'recommended' });
   return prediction;
 }
 
@@ -75,7 +78,11 @@ describe('the dailyMaintenance scheduled function', () => {
     let batch = db.batch();
     const template = await duePrediction(`${run}-template`, run);
     for (let i = 0; i < 999; i++) {
-      batch.set(db.collection('predictions').doc(`${run}-${i}`), { ...template, id: `${run}-${i}`, modelChoice: 'recommended' });
+      batch.set(db.collection('predictions').doc(`${run}-${i}`), {
+        ...template,
+        id: `${run}-${i}`,
+        modelChoice: 'recommended',
+      });
       if (i % 400 === 399) {
         await batch.commit();
         batch = db.batch();

@@ -32,7 +32,8 @@ export const PAGE_SIZE = 200;
 const PARALLEL_ITEMS = 8;
 
 async function inChunks<T>(items: readonly T[], work: (item: T) => Promise<void>) {
-  for (let i = 0; i < items.length; i += PARALLEL_ITEMS) await Promise.all(items.slice(i, i + PARALLEL_ITEMS).map(work));
+  for (let i = 0; i < items.length; i += PARALLEL_ITEMS)
+    await Promise.all(items.slice(i, i + PARALLEL_ITEMS).map(work));
 }
 
 /**
@@ -172,4 +173,3 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
   }
   return report;
 }
-

@@ -60,7 +60,9 @@ function predictionIdFor(userId: string, idempotencyKey: string | undefined): st
 }
 
 function sameRequest(stored: StoredPrediction, request: PredictionListQuery): boolean {
-  return stored.symbol === request.symbol && stored.timeFrame === request.timeFrame && stored.modelChoice === request.modelId;
+  return (
+    stored.symbol === request.symbol && stored.timeFrame === request.timeFrame && stored.modelChoice === request.modelId
+  );
 }
 
 export async function generatePrediction(
@@ -72,7 +74,8 @@ export async function generatePrediction(
   const { db, clock } = deps;
   const predictionId = predictionIdFor(caller.uid, idempotencyKey);
   const replay = async (stored: StoredPrediction) => {
-    if (!sameRequest(stored, request)) throw conflict('This Idempotency-Key was already used for a different prediction');
+    if (!sameRequest(stored, request))
+      throw conflict('This Idempotency-Key was already used for a different prediction');
     return { prediction: stored, wallet: await walletOf(db, caller, clock.now()) };
   };
   if (idempotencyKey) {
@@ -161,7 +164,11 @@ export async function historicalPredictionsFor(
   return { predictions: [...records].sort(newestTargetFirst), naiveBaseline: baseline };
 }
 
-export function futurePredictionsFor(deps: PredictionDeps, caller: Caller, request: PredictionListQuery): Promise<Prediction[]> {
+export function futurePredictionsFor(
+  deps: PredictionDeps,
+  caller: Caller,
+  request: PredictionListQuery,
+): Promise<Prediction[]> {
   return futurePredictionsOf(deps.db, caller.uid, {
     symbol: request.symbol,
     modelChoice: request.modelId,

@@ -3,6 +3,7 @@ import type { User } from 'firebase/auth';
 import { Tabs } from '../components/Tabs';
 import { useAccount } from '../features/auth/useAccount';
 import { HistoryTab } from '../features/history/HistoryTab';
+import { AdminSection } from './AdminSection';
 import { TABS, type TabKey } from './messages';
 import { PredictionsSection } from './PredictionsSection';
 import { WalletSection } from './WalletSection';
@@ -18,7 +19,8 @@ export default function MainApp({ user, isAdmin, initialTab }: Props) {
   const [tab, setTab] = useState<TabKey>(initialTab);
   // Kept here, not in the search box: the predictions panel forecasts the same stock.
   const [selectedSymbol, setSelectedSymbol] = useState<string>();
-  const account = useAccount(user.uid);
+  // Creates the user record and wallet on first sign-in (POST /api/me), whichever tab opens first.
+  useAccount(user.uid);
   const tabs = TABS.filter((t) => t.key !== 'admin' || isAdmin);
 
   return (
@@ -35,19 +37,10 @@ export default function MainApp({ user, isAdmin, initialTab }: Props) {
           <WalletSection user={user} isAdmin={isAdmin} />
         ) : tab === 'history' ? (
           <HistoryTab uid={user.uid} />
-        ) : (
-          <EmptyTab name={tabs.find((t) => t.key === tab)?.label ?? ''} ready={account.data !== undefined} />
-        )}
+        ) : isAdmin ? (
+          <AdminSection />
+        ) : null}
       </Tabs>
     </div>
-  );
-}
-
-function EmptyTab({ name, ready }: { name: string; ready: boolean }) {
-  return (
-    <section className="card empty-state">
-      <h2>{name}</h2>
-      <p className="muted">{ready ? 'Your account is ready. This section is coming soon.' : 'Setting up your account...'}</p>
-    </section>
   );
 }

@@ -25,11 +25,26 @@ export default function ContactPage() {
         <label htmlFor="contact-name">Name</label>
         <input id="contact-name" name="name" required value={fields.name} onChange={set('name')} autoComplete="name" />
         <label htmlFor="contact-email">Email</label>
-        <input id="contact-email" name="email" type="email" required value={fields.email} onChange={set('email')} autoComplete="email" />
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          required
+          value={fields.email}
+          onChange={set('email')}
+          autoComplete="email"
+        />
         <label htmlFor="contact-subject">Subject</label>
         <input id="contact-subject" name="subject" required value={fields.subject} onChange={set('subject')} />
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" required rows={5} value={fields.message} onChange={set('message')} />
+        <textarea
+          id="contact-message"
+          name="message"
+          required
+          rows={5}
+          value={fields.message}
+          onChange={set('message')}
+        />
         <button type="submit" className="button">
           Send message
         </button>

@@ -2,8 +2,10 @@ export default function PrivacyPage() {
   return (
     <article className="card prose">
       <h1>Privacy Policy</h1>
-      <p>We store what the service needs: your Google account's name, e-mail and photo, your wallet balances and
-        transactions, and the predictions you request.</p>
+      <p>
+        We store what the service needs: your Google account's name, e-mail and photo, your wallet balances and
+        transactions, and the predictions you request.
+      </p>
       <h2>Payments</h2>
       <p>Card details go to Stripe and never reach our servers.</p>
       <h2>Sharing</h2>

@@ -40,7 +40,8 @@ describe('the ledger repository in Firestore', () => {
     // Replays after the fact move nothing either, and report the wallet as it is.
     const late = await creditTopUp(db, payments[3]!, now);
     expect(late).toEqual({ wallet, credited: false });
-  });
+    // The emulator settles write contention on one document by lock timeouts and retries: slow here, not wrong.
+  }, 180_000);
 
   it('never overspends: concurrent reservations use the free predictions, then only as many dollars as there are', async () => {
     const userId = newUserId('reserve');

@@ -52,7 +52,10 @@ export async function futurePredictionsOf(
 export async function predictionsByIds(db: Firestore, ids: readonly string[]): Promise<Prediction[]> {
   if (ids.length === 0) return [];
   const snaps = await db.getAll(...ids.map((id) => predictionRef(db, id)));
-  return snaps.filter((s) => s.exists).map((s) => parse(s.data())).sort(newestTargetFirst);
+  return snaps
+    .filter((s) => s.exists)
+    .map((s) => parse(s.data()))
+    .sort(newestTargetFirst);
 }
 
 export { newestTargetFirst };

@@ -16,5 +16,8 @@ export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, Fo
 }
 
 export async function setDefaultModel(db: Firestore, timeFrame: TimeFrame, modelId: ForecastModelId): Promise<void> {
-  await db.collection(COLLECTIONS.settings).doc(DEFAULT_MODELS_DOC).set({ [timeFrame]: modelId }, { merge: true });
+  await db
+    .collection(COLLECTIONS.settings)
+    .doc(DEFAULT_MODELS_DOC)
+    .set({ [timeFrame]: modelId }, { merge: true });
 }

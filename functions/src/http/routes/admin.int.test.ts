@@ -28,22 +28,28 @@ async function fundWallet(userId: string, token: string, { cents, free }: { cent
   const walletRef = db.collection('wallets').doc(userId);
   const wallet = (await walletRef.get()).data() as Wallet;
   const now = new Date().toISOString();
-  await db.collection('transactions').doc(`deposit:pi_seed_${userId}`).set({
-    id: `deposit:pi_seed_${userId}`,
-    walletId: userId,
-    type: 'deposit',
-    amount: cents,
-    ticker: null,
-    description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
-    date: now,
-    createdAt: now,
-  });
+  await db
+    .collection('transactions')
+    .doc(`deposit:pi_seed_${userId}`)
+    .set({
+      id: `deposit:pi_seed_${userId}`,
+      walletId: userId,
+      type: 'deposit',
+      amount: cents,
+      ticker: null,
+      description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
+      date: now,
+      createdAt: now,
+    });
   await walletRef.set({ ...wallet, balance: cents, freePredictions: free });
 }
 
 /** Time travel needs outcomes we choose: widen or move the stored hit range of a prediction. */
 const forceOutcome = (id: string, outcome: 'hit' | 'missed') =>
-  db.collection('predictions').doc(id).update(outcome === 'hit' ? { hitLow: 0.01, hitHigh: 1e9 } : { hitLow: 1e8, hitHigh: 1e9 });
+  db
+    .collection('predictions')
+    .doc(id)
+    .update(outcome === 'hit' ? { hitLow: 0.01, hitHigh: 1e9 } : { hitLow: 1e8, hitHigh: 1e9 });
 
 beforeAll(async () => {
   admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
@@ -74,7 +80,9 @@ describe('admin API', () => {
     const bad = await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: 'recommended' });
     expect(bad.status).toBe(400);
     const next = before.short === 'prophet' ? 'xgboost' : 'prophet';
-    const changed = DefaultModels.parse((await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: next })).body);
+    const changed = DefaultModels.parse(
+      (await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: next })).body,
+    );
     expect(changed).toEqual({ ...before, short: next });
     await asAdmin('/api/admin/default-models', { timeFrame: 'short', modelId: before.short });
   });
@@ -104,7 +112,10 @@ describe('daily maintenance with the time machine', () => {
 
     // The day after the short target: its close has settled; the long one is months away.
     expect((await setClock(addTradingDays(paidHit.targetDate, 1))).status).toBe(200);
-    const runs = await Promise.all([asAdmin('/api/admin/check-predictions', {}), asAdmin('/api/admin/check-predictions', {})]);
+    const runs = await Promise.all([
+      asAdmin('/api/admin/check-predictions', {}),
+      asAdmin('/api/admin/check-predictions', {}),
+    ]);
     const reports = runs.map((r) => MaintenanceReport.parse(r.body));
     expect(reports.reduce((n, r) => n + r.updatedCount, 0)).toBeGreaterThanOrEqual(3);
     for (const r of reports) expect(r).toMatchObject({ invariantViolations: 0 });

@@ -55,7 +55,10 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   router.get('/admin/clock', (_req, res) => {
-    res.json({ today: deps.clock.today(), pinned: deps.clock instanceof SettableClock && deps.clock.pinnedDate() !== null });
+    res.json({
+      today: deps.clock.today(),
+      pinned: deps.clock instanceof SettableClock && deps.clock.pinnedDate() !== null,
+    });
   });
 
   // The local stack's time machine: refused in production, where the clock is the real one.

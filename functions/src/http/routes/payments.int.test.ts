@@ -10,6 +10,7 @@ import {
   sandboxUrl,
   sign,
   stripe,
+  warmUpFunctions,
 } from './paymentsTestSupport';
 
 interface SandboxEvent {
@@ -113,6 +114,7 @@ describe('POST /api/payments/webhook', () => {
     const paymentIntentId = await paidTopUp(token, 20);
     await balanceReaches(uid, 2000);
     const event = await succeededEventOf(paymentIntentId);
+    await warmUpFunctions(5);
 
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => resend(event.id)));
     expect(concurrent.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);

@@ -29,16 +29,19 @@ async function fundWallet(userId: string, token: string, { cents, free }: { cent
   const walletRef = db.collection('wallets').doc(userId);
   const wallet = (await walletRef.get()).data() as Wallet;
   const now = new Date().toISOString();
-  await db.collection('transactions').doc(`deposit:pi_seed_${userId}`).set({
-    id: `deposit:pi_seed_${userId}`,
-    walletId: userId,
-    type: 'deposit',
-    amount: cents,
-    ticker: null,
-    description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
-    date: now,
-    createdAt: now,
-  });
+  await db
+    .collection('transactions')
+    .doc(`deposit:pi_seed_${userId}`)
+    .set({
+      id: `deposit:pi_seed_${userId}`,
+      walletId: userId,
+      type: 'deposit',
+      amount: cents,
+      ticker: null,
+      description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
+      date: now,
+      createdAt: now,
+    });
   await walletRef.set({ ...wallet, balance: cents, freePredictions: free });
 }
 
@@ -91,7 +94,8 @@ describe('predictions API through the emulators', () => {
     const listed = PredictionList.parse((await apiCall('/api/predictions/user', { token: user.token })).body);
     expect(listed).toHaveLength(5);
     const future = PredictionList.parse(
-      (await apiCall('/api/predictions/future?symbol=aapl&modelId=recommended&timeFrame=short', { token: user.token })).body,
+      (await apiCall('/api/predictions/future?symbol=aapl&modelId=recommended&timeFrame=short', { token: user.token }))
+        .body,
     );
     expect(future.map((p) => p.id).sort()).toEqual(made.map((m) => m.prediction.id).sort());
     const otherModel = await apiCall<unknown[]>('/api/predictions/future?symbol=AAPL&modelId=prophet&timeFrame=short', {

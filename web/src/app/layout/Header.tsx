@@ -12,7 +12,14 @@ export function Header() {
       <Link to="/" className="wordmark" aria-label="StockSeer home">
         <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
           <rect width="32" height="32" rx="7" fill="#0f766e" />
-          <path d="M6 22l6-7 5 4 9-10" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6 22l6-7 5 4 9-10"
+            stroke="#fff"
+            strokeWidth="3"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <span>StockSeer</span>
       </Link>

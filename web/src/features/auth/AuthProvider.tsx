@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { User } from 'firebase/auth';
 import { usesAuthEmulator } from '../../lib/config';
 
@@ -6,9 +16,7 @@ import { usesAuthEmulator } from '../../lib/config';
 const TestAccountChooser = lazy(() => import('./TestAccountChooser'));
 
 export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: User; isAdmin: boolean };
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User; isAdmin: boolean };
 
 interface AuthApi {
   state: AuthState;

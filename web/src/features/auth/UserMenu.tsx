@@ -42,7 +42,11 @@ export function UserMenu({ user }: { user: User }) {
         aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((v) => !v)}
       >
-        {user.photoURL ? <img src={user.photoURL} alt="" width={32} height={32} className="avatar" /> : <span className="avatar">{initialsOf(name)}</span>}
+        {user.photoURL ? (
+          <img src={user.photoURL} alt="" width={32} height={32} className="avatar" />
+        ) : (
+          <span className="avatar">{initialsOf(name)}</span>
+        )}
       </button>
       {open && (
         <div role="menu" className="menu">

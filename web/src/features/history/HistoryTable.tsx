@@ -52,7 +52,7 @@ function HistoryRow({ prediction: p }: { prediction: Prediction }) {
         <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
         <span className="history-sub">
           {p.actualPrice === null
-            ? '—'
+            ? HISTORY_TEXT.pending
             : `${formatPrice(p.actualPrice)} (${formatPercent(((p.actualPrice - p.priceAtPrediction) / p.priceAtPrediction) * 100)})`}
         </span>
       </td>

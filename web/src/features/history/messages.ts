@@ -10,6 +10,7 @@ export const HISTORY_TEXT = {
   all: 'All',
   loading: 'Loading your predictions...',
   empty: 'No predictions found based on your filters.',
+  pending: 'Pending',
   download: 'Download CSV',
   errorTitle: 'Error',
   failed: 'Failed to fetch prediction history. Please try again.',

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
+import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
+import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { STOCK_TEXT } from '../web/src/features/stocks/messages';
+import { formatDate } from '../web/src/lib/format';
+import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { adminSdk } from '../tools/lib/adminSdk';
+import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
+import { apiCall } from '../tools/testing/api';
+import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { signInWithChooser } from './support/signIn';
+
+// Issue 7, done when: an admin replays a prediction's life with the local time machine, from the day it is made
+// to past its target date, and the user sees the outcome and the money settle.
+
+/** A Monday well inside the demo market data's history. */
+const PREDICTION_DAY = '2025-06-02';
+const DAYS_PAST_TARGET = 4;
+const { auth, db } = adminSdk();
+const investorEmail = uniqueEmail('admin-flow');
+
+let admin: Browser;
+let investor: Browser;
+/** For the clean-up, which must not depend on the pages: the API as the demo admin. */
+let adminToken: string;
+let savedDefaults: DefaultModels;
+
+beforeAll(async () => {
+  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  savedDefaults = DefaultModels.parse((await apiCall('/api/admin/default-models', { token: adminToken })).body);
+  [admin, investor] = await Promise.all([launchBrowser(), launchBrowser()]);
+});
+afterAll(async () => {
+  // Even after a failure: later tests and demos on this stack expect the real date and the usual defaults.
+  await apiCall('/api/admin/clock', { token: adminToken, body: { today: null } });
+  await apiCall('/api/admin/default-models', {
+    token: adminToken,
+    body: { timeFrame: 'short', modelId: savedDefaults.short },
+  });
+  await Promise.all([admin?.close(), investor?.close()]);
+});
+
+const adminTab = (page: Page) => page.getByRole('tab', { name: 'Admin' });
+const predictionRows = (page: Page) =>
+  page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).locator('tbody tr', { hasText: investorEmail });
+
+async function setTimeMachine(page: Page, date: string) {
+  await page.getByLabel(ADMIN_TEXT.dateLabel, { exact: true }).fill(date);
+  await page.getByRole('button', { name: ADMIN_TEXT.setDate }).click();
+  await page.getByText(ADMIN_TEXT.today(formatDate(date), true)).waitFor();
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('KO') });
+
+/** Generates a KO short-term ARIMA forecast and returns the text of its card. */
+async function generateKoArima(page: Page): Promise<string> {
+  await panel(page).getByLabel(PREDICTION_TEXT.modelSelectLabel).selectOption('arima');
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate')),
+    panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).waitFor();
+  return panel(page).getByRole('article').first().innerText();
+}
+
+/** Waits until the balance labelled `label` reads exactly `value` (it reads '…' while the wallet loads). */
+const balanceShows = (page: Page, label: string, value: string) =>
+  page
+    .locator('.balance', { has: page.locator('dt', { hasText: label }) })
+    .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
+    .waitFor();
+
+async function addTenDollars(page: Page) {
+  await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
+  const dialog = page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
+  await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
+  await dialog.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
+  await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
+  await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
+  await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
+  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
+}
+
+/** What the server holds for the investor's paid forecast: its target date, and its status once resolved. */
+async function paidPrediction(): Promise<Prediction> {
+  const { uid } = await auth.getUserByEmail(investorEmail);
+  const snap = await db.collection('predictions').where('userId', '==', uid).where('isFree', '==', false).get();
+  expect(snap.size).toBe(1);
+  return Prediction.parse(snap.docs[0]!.data());
+}
+
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('Admin tab: a prediction from the day it is made to past its target date', () => {
+  it('the admin sets the time machine to 2025-06-02 and changes the short-term default model', async () => {
+    const { page } = admin;
+    await signInWithChooser(page, 'admin');
+    await adminTab(page).click();
+    await page.getByRole('heading', { name: ADMIN_TEXT.timeMachineTitle }).waitFor();
+    await setTimeMachine(page, PREDICTION_DAY);
+
+    const short = page.getByLabel('Short (7 days)', { exact: true });
+    const next = (['prophet', 'arima', 'xgboost'] as const).find((m) => m !== savedDefaults.short)!;
+    await short.selectOption(next);
+    await page.getByRole('button', { name: 'Update Short (7 days)' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: ADMIN_TEXT.modelUpdated('short', MODEL_CHOICE_NAMES[next]) })
+      .waitFor();
+    await page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).waitFor();
+    await screenshot(page, 'admin-tab');
+  });
+
+  it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid one reserves $1', async () => {
+    const { page } = investor;
+    await signInWithChooser(page, { email: investorEmail });
+    await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('KO');
+    await page.getByRole('option', { name: /KO\s*The Coca-Cola Company/ }).click();
+    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Free`);
+
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await addTenDollars(page);
+    await balanceShows(page, WALLET_TEXT.available, '$10.00');
+    // The other four free predictions would only repeat the first: the allowance is used up directly.
+    const { uid } = await auth.getUserByEmail(investorEmail);
+    await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
+
+    await page.getByRole('tab', { name: 'Predictions' }).click();
+    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Reserved $1`);
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await balanceShows(page, WALLET_TEXT.reserved, '$1.00');
+    await balanceShows(page, WALLET_TEXT.available, '$9.00');
+    await screenshot(page, 'admin-flow-wallet-reserved');
+  });
+
+  it('the admin sees both, moves past the target date and runs the daily maintenance', async () => {
+    const { page } = admin;
+    await page.reload();
+    await adminTab(page).click();
+    await page.getByLabel(ADMIN_TEXT.userFilter).selectOption({ label: investorEmail });
+    await predictionRows(page).nth(1).waitFor();
+    const before = await predictionRows(page).allInnerTexts();
+    expect(before).toHaveLength(2);
+    for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+Short \(7 days\)\s+Future/);
+    expect(before.map((row) => row.split('\t').at(-1)?.trim()).sort()).toEqual(['Free', 'Reserved $1']);
+    await screenshot(page, 'admin-user-predictions');
+
+    const { targetDate } = await paidPrediction();
+    const pastTarget = plusDays(targetDate, DAYS_PAST_TARGET);
+    await setTimeMachine(page, pastTarget);
+
+    await page.getByRole('button', { name: ADMIN_TEXT.runMaintenance }).click();
+    const done = page.getByRole('status').filter({ hasText: ADMIN_TEXT.maintenanceDone });
+    await done.waitFor();
+    expect(await done.innerText()).toMatch(
+      /\d+ outcomes? updated, \d+ wallets? reset, \d+ historical predictions? cleaned up/,
+    );
+    // Both of the investor's forecasts are resolved: no row is active any more.
+    await predictionRows(page).filter({ hasText: STATUS_LABELS.active }).first().waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-after-maintenance');
+  });
+
+  it('the user sees the outcome and its cost in History, and the $1 settled in the wallet', async () => {
+    const { page } = investor;
+    const { status } = await paidPrediction();
+    expect(['hit', 'missed']).toContain(status);
+    const outcome = status as Exclude<PredictionStatus, 'active'>;
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const rows = page.getByRole('table').locator('tbody tr');
+    await rows.nth(1).waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts).toHaveLength(2);
+    const paid = texts.find((row) => !row.trim().endsWith('Free'));
+    expect(paid).toContain(STATUS_LABELS[outcome]);
+    expect(paid?.trim()).toMatch(outcome === 'hit' ? /Fee \$1$/ : /No Fee$/);
+    await screenshot(page, 'admin-flow-history');
+
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await balanceShows(page, WALLET_TEXT.reserved, '$0.00');
+    await balanceShows(page, WALLET_TEXT.charged, outcome === 'hit' ? '$1.00' : '$0.00');
+    await balanceShows(page, WALLET_TEXT.available, outcome === 'hit' ? '$9.00' : '$10.00');
+    await screenshot(page, 'admin-flow-wallet-settled');
+  });
+
+  it('the admin takes the time machine back to the real date', async () => {
+    const { page } = admin;
+    const realDate = page.getByRole('button', { name: ADMIN_TEXT.realDate });
+    await realDate.click();
+    await page.getByText(/^Today is [A-Z][a-z]{2} \d{2}, \d{4}\.$/).waitFor();
+    await expect(realDate.isDisabled()).resolves.toBe(true);
+  });
+});

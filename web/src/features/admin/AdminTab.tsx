@@ -1,0 +1,35 @@
+import { useAllPredictions, useClock } from './adminApi';
+import { AllPredictionsCard } from './AllPredictionsCard';
+import { DefaultModelsCard } from './DefaultModelsCard';
+import { MaintenanceCard } from './MaintenanceCard';
+import { TimeMachine } from './TimeMachine';
+import { useAdminToasts } from './useAdminToasts';
+
+/**
+ * The Admin tab (SPEC 2): default models, daily maintenance and every user's predictions, plus the time machine
+ * on the local emulator. The maintenance run refreshes the predictions it may have resolved.
+ */
+export function AdminTab() {
+  const toasts = useAdminToasts();
+  const predictions = useAllPredictions(toasts.fetchFailed);
+  const clock = useClock();
+  const pageCount = predictions.data?.length ?? 0;
+
+  return (
+    <div className="admin-tab">
+      <div className="admin-controls">
+        <DefaultModelsCard />
+        <div className="admin-side">
+          <MaintenanceCard onDone={() => void predictions.mutate()} />
+          {clock.data && <TimeMachine clock={clock.data} onChanged={(next) => void clock.mutate(next, false)} />}
+        </div>
+      </div>
+      <AllPredictionsCard
+        pages={predictions.data}
+        failed={predictions.error !== undefined}
+        loadingMore={predictions.isValidating && predictions.size > pageCount}
+        onLoadMore={() => void predictions.setSize(pageCount + 1)}
+      />
+    </div>
+  );
+}

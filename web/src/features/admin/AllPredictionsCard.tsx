@@ -1,0 +1,55 @@
+import { useId, useMemo, useState } from 'react';
+import type { AllPredictionsPage } from '@stockseer/contract';
+import { useAdminUsers } from './adminApi';
+import { AdminFilterBar } from './AdminFilterBar';
+import { filterPredictions, newestFirst, NO_FILTERS } from './adminFilters';
+import { AdminPredictionsTable } from './AdminPredictionsTable';
+import { ADMIN_TEXT } from './messages';
+import { NotLoaded } from './NotLoaded';
+import { useAdminToasts } from './useAdminToasts';
+
+interface Props {
+  /** The pages loaded so far (undefined until the first one comes). */
+  pages: readonly AllPredictionsPage[] | undefined;
+  failed: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** SPEC 2: every user's predictions, filtered on the pages loaded so far, with "Load more" for the next page. */
+export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore }: Props) {
+  const headingId = useId();
+  const toasts = useAdminToasts();
+  const users = useAdminUsers(toasts.fetchFailed).data;
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const loaded = useMemo(() => pages && newestFirst(pages.flatMap((page) => page.predictions)), [pages]);
+  const rows = useMemo(() => loaded && filterPredictions(loaded, filters), [loaded, filters]);
+  const hasMore = Boolean(pages?.at(-1)?.nextCursor);
+
+  return (
+    <section className="card admin-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{ADMIN_TEXT.predictionsTitle}</h2>
+      <AdminFilterBar filters={filters} onChange={setFilters} users={users ?? []} />
+      {rows && loaded ? (
+        <>
+          <p className="muted admin-count" aria-live="polite">
+            {ADMIN_TEXT.count(rows.length, loaded.length, hasMore)}
+          </p>
+          <AdminPredictionsTable predictions={rows} />
+          {hasMore && (
+            <button
+              type="button"
+              className="button button-outline admin-more"
+              disabled={loadingMore}
+              onClick={onLoadMore}
+            >
+              {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
+            </button>
+          )}
+        </>
+      ) : (
+        <NotLoaded failed={failed} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import {
+  AdminUsers,
+  AllPredictionsPage,
+  ClockState,
+  DefaultModels,
+  MaintenanceReport,
+  type TimeFrame,
+} from '@stockseer/contract';
+import { api } from '../../lib/api';
+
+const DEFAULT_MODELS_PATH = '/api/admin/default-models';
+const USERS_PATH = '/api/admin/users';
+const ALL_PREDICTIONS_PATH = '/api/predictions/all';
+const CLOCK_PATH = '/api/admin/clock';
+
+/** Rows fetched per "Load more": a screenful or two, small enough to come back quickly. */
+export const PREDICTIONS_PAGE_SIZE = 100;
+
+export function useDefaultModels(onError: () => void) {
+  return useSWR(DEFAULT_MODELS_PATH, (path: string) => api(path, DefaultModels), { onError });
+}
+
+/** The server answers with the whole map after the change. */
+export const setDefaultModel = (timeFrame: TimeFrame, modelId: DefaultModels[TimeFrame]) =>
+  api(DEFAULT_MODELS_PATH, DefaultModels, { body: { timeFrame, modelId } });
+
+export function useAdminUsers(onError: () => void) {
+  return useSWR(USERS_PATH, (path: string) => api(path, AdminUsers), { onError });
+}
+
+const pageKey = (index: number, previous: AllPredictionsPage | null) => {
+  if (previous && previous.nextCursor === null) return null;
+  const query = new URLSearchParams({ limit: String(PREDICTIONS_PAGE_SIZE) });
+  if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
+  return `${ALL_PREDICTIONS_PATH}?${query}`;
+};
+
+/**
+ * All users' predictions, page by page: `setSize(size + 1)` loads the page after the last one's cursor, and
+ * `mutate()` re-reads every loaded page (after maintenance, statuses may have changed on any of them).
+ */
+export function useAllPredictions(onError: () => void) {
+  return useSWRInfinite(pageKey, (path: string) => api(path, AllPredictionsPage), { onError });
+}
+
+export const runMaintenance = () => api('/api/admin/check-predictions', MaintenanceReport, { body: {} });
+
+/** The emulator's clock; on a real deployment the endpoint answers 404 and there is no time machine. */
+export function useClock() {
+  return useSWR(CLOCK_PATH, (path: string) => api(path, ClockState));
+}
+
+/** `null`: back to the real date. */
+export const setClock = (today: string | null) => api(CLOCK_PATH, ClockState, { body: { today } });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TEXT, maintenanceSummary } from './messages';
+
+const report = { updatedCount: 3, resetWalletsCount: 0, cleanupCount: 20, failedCount: 0, invariantViolations: 0 };
+
+describe('admin texts', () => {
+  it("words SPEC 8's default-model toasts with the timeframe and the model's name", () => {
+    expect(ADMIN_TEXT.modelUpdated('short', 'ARIMA')).toBe('Default model for short term updated to ARIMA.');
+    expect(ADMIN_TEXT.modelUpdateFailed('long')).toBe('Failed to update default model for long term.');
+  });
+
+  it('counts what maintenance did, in the singular where there is one', () => {
+    expect(maintenanceSummary(report)).toBe(
+      '3 outcomes updated, 0 wallets reset, 20 historical predictions cleaned up',
+    );
+    expect(maintenanceSummary({ ...report, updatedCount: 1, resetWalletsCount: 1, cleanupCount: 1 })).toBe(
+      '1 outcome updated, 1 wallet reset, 1 historical prediction cleaned up',
+    );
+  });
+
+  it('names failures and invariant violations only when there are some', () => {
+    expect(maintenanceSummary({ ...report, failedCount: 2, invariantViolations: 1 })).toBe(
+      '3 outcomes updated, 0 wallets reset, 20 historical predictions cleaned up, 2 failed (retried on the next run), 1 invariant violation',
+    );
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  TIME_FRAME_DAYS,
+  type MaintenanceReport,
+  type ModelId,
+  type PredictionStatus,
+  type PredictionType,
+  type TimeFrame,
+} from '@stockseer/contract';
+
+/** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
+export const ADMIN_TEXT = {
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  fetchFailed: 'Failed to fetch admin data. Please try again.',
+
+  defaultModelsTitle: 'Default AI Models',
+  defaultModelsIntro: 'What "Recommended" means for each timeframe, for every user.',
+  update: 'Update',
+  updating: 'Updating...',
+  modelUpdated: (timeFrame: TimeFrame, modelName: string) =>
+    `Default model for ${timeFrame} term updated to ${modelName}.`,
+  modelUpdateFailed: (timeFrame: TimeFrame) => `Failed to update default model for ${timeFrame} term.`,
+
+  maintenanceTitle: 'Daily Maintenance',
+  maintenanceIntro:
+    'Resolves predictions whose target date has passed, settles their reserved dollars, renews monthly free predictions and removes old back-test records. It also runs by itself every day.',
+  runMaintenance: 'Run Daily Maintenance',
+  runningMaintenance: 'Running...',
+  maintenanceDone: 'Daily Maintenance Complete',
+  maintenanceFailed: 'Failed to complete daily maintenance tasks. Please try again.',
+
+  predictionsTitle: 'All User Predictions',
+  loading: 'Loading...',
+  empty: 'No predictions match these filters.',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  count: (shown: number, loaded: number, more: boolean) =>
+    `Showing ${shown} of ${loaded}${more ? ' loaded' : ''} predictions`,
+  noOwner: '—',
+  pending: 'Pending',
+
+  userFilter: 'User',
+  statusFilter: 'Status',
+  timeFrameFilter: 'Timeframe',
+  typeFilter: 'Type',
+  modelFilter: 'Model',
+  allUsers: 'All users',
+  all: 'All',
+
+  timeMachineTitle: 'Local time machine',
+  timeMachineIntro: 'Emulator only: the server acts as if today were the date set here.',
+  today: (date: string, pinned: boolean) => `Today is ${date}${pinned ? ' (set by the time machine)' : ''}.`,
+  dateLabel: 'Date',
+  setDate: 'Set date',
+  realDate: 'Back to the real date',
+  clockSet: (date: string) => `The server's today is now ${date}.`,
+  clockFailed: 'Failed to set the date. Please try again.',
+} as const;
+
+export const COLUMNS = {
+  user: 'User e-mail',
+  stock: 'Stock',
+  model: 'Model',
+  timeFrame: 'Timeframe',
+  type: 'Type',
+  prediction: 'Prediction Date/Price',
+  target: 'Target Date/Price',
+  outcome: 'Status/Actual',
+  cost: 'Cost',
+} as const;
+
+export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+
+export const TYPE_LABELS: Record<PredictionType, string> = { historical: 'Historical', future: 'Future' };
+
+/** Every model a stored prediction can name, the back-test baselines included. */
+export const MODEL_NAMES: Record<ModelId, string> = {
+  prophet: 'Prophet',
+  arima: 'ARIMA',
+  xgboost: 'XGBoost',
+  naive: 'Naive',
+  drift: 'Drift',
+};
+
+const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
+
+/** `Short (7 days)`. */
+export const timeFrameLabel = (timeFrame: TimeFrame) =>
+  `${TIME_FRAME_NAMES[timeFrame]} (${TIME_FRAME_DAYS[timeFrame]} days)`;
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * SPEC 8: the counts of a maintenance run. Failures and invariant violations are named only when there are some:
+ * they are what an admin must act on.
+ */
+export function maintenanceSummary(report: MaintenanceReport): string {
+  const parts = [
+    `${counted(report.updatedCount, 'outcome', 'outcomes')} updated`,
+    `${counted(report.resetWalletsCount, 'wallet', 'wallets')} reset`,
+    `${counted(report.cleanupCount, 'historical prediction', 'historical predictions')} cleaned up`,
+  ];
+  if (report.failedCount > 0) parts.push(`${report.failedCount} failed (retried on the next run)`);
+  if (report.invariantViolations > 0) {
+    parts.push(counted(report.invariantViolations, 'invariant violation', 'invariant violations'));
+  }
+  return parts.join(', ');
+}
