@@ -2,34 +2,18 @@
  * `npm run bench:lighthouse`: Lighthouse (headless Chromium) on the landing page of a fresh local stack.
  * Targets (issue 2): performance >= 95, accessibility 100, best practices 100.
  */
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { markdownTable, writeResults } from '../lib/report';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../tools/testing/chromium';
 
 const APP_URL = process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000';
 const PAGES = [{ name: 'landing', url: `${APP_URL}/` }];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
-async function chromePath(): Promise<string> {
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: packaged } = await import('@sparticuz/chromium');
-  return packaged.executablePath();
-}
-
 const chrome = await chromeLauncher.launch({
-  chromePath: await chromePath(),
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  ],
+  chromePath: await chromiumPath(),
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 const results: Record<string, Record<string, number>> = {};

@@ -1,30 +1,11 @@
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../tools/testing/chromium';
 
 export const APP_URL = process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
-
-/** DESIGN 8: Debian's chromium (CI installs it) or, on a machine without it, the one inside @sparticuz/chromium. */
-async function chromiumPath(): Promise<string> {
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  const { default: packaged } = await import('@sparticuz/chromium');
-  return packaged.executablePath();
-}
-
-/** Every address but loopback resolves to nothing: the tests can never reach the internet. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
 
 export interface Browser {
   context: BrowserContext;
@@ -38,7 +19,7 @@ export async function launchBrowser({ blockServiceWorkers = false } = {}): Promi
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: await chromiumPath(),
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 860 },
     serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
   });

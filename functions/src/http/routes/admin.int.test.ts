@@ -6,9 +6,9 @@ import {
   GeneratePredictionResponse,
   MaintenanceReport,
   Prediction,
-  type Wallet,
 } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { fundWallet as fund } from '../../../../tools/testing/wallet';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import { checkInvariants } from '../../domain/ledger';
@@ -23,26 +23,6 @@ let admin: string;
 const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
 const setClock = (today: string | null) => asAdmin('/api/admin/clock', { today });
 
-async function fundWallet(userId: string, token: string, { cents, free }: { cents: number; free: number }) {
-  await apiCall('/api/me', { method: 'POST', token });
-  const walletRef = db.collection('wallets').doc(userId);
-  const wallet = (await walletRef.get()).data() as Wallet;
-  const now = new Date().toISOString();
-  await db
-    .collection('transactions')
-    .doc(`deposit:pi_seed_${userId}`)
-    .set({
-      id: `deposit:pi_seed_${userId}`,
-      walletId: userId,
-      type: 'deposit',
-      amount: cents,
-      ticker: null,
-      description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
-      date: now,
-      createdAt: now,
-    });
-  await walletRef.set({ ...wallet, balance: cents, freePredictions: free });
-}
 
 /** Time travel needs outcomes we choose: widen or move the stored hit range of a prediction. */
 const forceOutcome = (id: string, outcome: 'hit' | 'missed') =>
@@ -91,7 +71,7 @@ describe('admin API', () => {
 describe('daily maintenance with the time machine', () => {
   it('resolves due predictions, settles money once even when run twice at once, and leaves undue ones active', async () => {
     const user = await newTestUser('maint');
-    await fundWallet(user.uid, user.token, { cents: 300, free: 1 });
+    await fund(db, user, { cents: 300, free: 1 });
     const make = async (timeFrame: 'short' | 'long') => {
       const res = await apiCall('/api/predictions/generate', {
         token: user.token,

@@ -58,12 +58,3 @@ export async function postWebhook(payload: string, signature: string | undefined
 
 export const sign = (payload: string) =>
   stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
-
-/**
- * The Functions emulator runs one process per concurrent request and starts one when none is idle, which takes
- * seconds here. Starting `count` before a concurrency test makes Stripe's 10 s delivery timeout measure our
- * endpoint rather than process start-up.
- */
-export async function warmUpFunctions(count: number): Promise<void> {
-  await Promise.all(Array.from({ length: count }, () => apiCall('/api/health')));
-}

@@ -4,9 +4,9 @@ import {
   HistoricalPredictions,
   PredictionList,
   TIME_FRAME_DAYS,
-  type Wallet,
 } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { fundWallet as fund } from '../../../../tools/testing/wallet';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { addTradingDays } from '../../domain/calendar';
 import { checkInvariants } from '../../domain/ledger';
@@ -23,27 +23,6 @@ const generate = (token: string, body: unknown = request, key?: string) =>
     headers: key ? { 'Idempotency-Key': key } : {},
   });
 
-/** A wallet with money in it, as a deposit would leave it (the deposit transaction keeps the ledger balanced). */
-async function fundWallet(userId: string, token: string, { cents, free }: { cents: number; free: number }) {
-  await apiCall('/api/me', { method: 'POST', token });
-  const walletRef = db.collection('wallets').doc(userId);
-  const wallet = (await walletRef.get()).data() as Wallet;
-  const now = new Date().toISOString();
-  await db
-    .collection('transactions')
-    .doc(`deposit:pi_seed_${userId}`)
-    .set({
-      id: `deposit:pi_seed_${userId}`,
-      walletId: userId,
-      type: 'deposit',
-      amount: cents,
-      ticker: null,
-      description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
-      date: now,
-      createdAt: now,
-    });
-  await walletRef.set({ ...wallet, balance: cents, freePredictions: free });
-}
 
 async function expectLedgerSound(userId: string) {
   const ledger = await readLedger(db, userId);
@@ -107,7 +86,7 @@ describe('predictions API through the emulators', () => {
 
   it('answers a repeated Idempotency-Key with the first prediction and moves no money', async () => {
     const user = await newTestUser('pred-idem');
-    await fundWallet(user.uid, user.token, { cents: 500, free: 0 });
+    await fund(db, user, { cents: 500, free: 0 });
     const first = GeneratePredictionResponse.parse((await generate(user.token, request, 'key-1')).body);
     const again = await Promise.all([generate(user.token, request, 'key-1'), generate(user.token, request, 'key-1')]);
     for (const res of again) {
@@ -122,7 +101,7 @@ describe('predictions API through the emulators', () => {
 
   it('never overspends: 10 concurrent generates with 1 free and $3 make 1 free + 3 reserved and 6 clean 402s', async () => {
     const user = await newTestUser('pred-race');
-    await fundWallet(user.uid, user.token, { cents: 300, free: 1 });
+    await fund(db, user, { cents: 300, free: 1 });
     // The Functions emulator runs one request per worker process and starts a new process for each concurrent
     // one; warm up ten workers first so the race below is decided by Firestore, not by process start-up.
     await Promise.all(Array.from({ length: 10 }, () => apiCall('/api/me', { method: 'POST', token: user.token })));

@@ -18,18 +18,22 @@ export function AddFundsDialog({ uid }: { uid: string }) {
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const openDialog = () => {
+  const reset = () => {
     clearTimeout(resetTimer.current);
+    resetTimer.current = undefined;
+    setPaying(null);
+    setAmountText(DEFAULT_AMOUNT_TEXT);
+  };
+  // A reopen before the delayed reset has run still starts from the amount step.
+  const openDialog = () => {
+    if (resetTimer.current !== undefined) reset();
     setOpen(true);
   };
   // Every close resets: a reopened dialog starts a new payment rather than resuming a half-done one.
   const close = () => {
     setOpen(false);
     clearTimeout(resetTimer.current);
-    resetTimer.current = setTimeout(() => {
-      setPaying(null);
-      setAmountText(DEFAULT_AMOUNT_TEXT);
-    }, DIALOG_RESET_DELAY_MS);
+    resetTimer.current = setTimeout(reset, DIALOG_RESET_DELAY_MS);
   };
 
   return (

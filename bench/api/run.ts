@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:api`: latency and throughput of the hot endpoints on a fresh local stack (autocannon, loopback
+ * only, bounded in time). Targets (issue 5): warm reads p99 < 150 ms, generate p50 < 1.5 s on this machine.
+ */
+import autocannon from 'autocannon';
+import { adminSdk } from '../../tools/lib/adminSdk';
+import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
+import { fundWallet } from '../../tools/testing/wallet';
+import { markdownTable, writeResults } from '../lib/report';
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  connections: number;
+  seconds: number;
+}
+
+const HISTORICAL = '/api/predictions/historical?symbol=AAPL&modelId=arima&timeFrame=short';
+const scenarios: Scenario[] = [
+  { name: 'GET /api/stocks/{symbol} (warm)', path: '/api/stocks/AAPL', connections: 10, seconds: 15 },
+  { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL, connections: 10, seconds: 15 },
+  {
+    name: 'POST /api/predictions/generate',
+    path: '/api/predictions/generate',
+    method: 'POST',
+    body: { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' },
+    connections: 2,
+    seconds: 20,
+  },
+];
+
+const user = await newTestUser('bench');
+// Enough money for every generate of the run (a recorded deposit keeps the ledger balanced).
+await fundWallet(adminSdk().db, user, { cents: 1_000_000, free: 0 });
+// Warm the caches the "warm" scenarios promise: the quote and today's back-test.
+await apiCall('/api/stocks/AAPL', { token: user.token });
+await apiCall(HISTORICAL, { token: user.token });
+
+const rows: (string | number)[][] = [];
+const results: Record<string, unknown> = {};
+for (const s of scenarios) {
+  const result = await autocannon({
+    url: `${APP_URL}${s.path}`,
+    method: s.method ?? 'GET',
+    connections: s.connections,
+    duration: s.seconds,
+    headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  rows.push([s.name, s.connections, result.latency.p50, result.latency.p99, result.requests.average, result.requests.total, errors]);
+  results[s.name] = {
+    connections: s.connections,
+    seconds: s.seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    errors,
+  };
+}
+
+console.log(markdownTable(['endpoint', 'connections', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'errors'], rows));
+console.log(`written: ${writeResults('api', { appUrl: APP_URL, scenarios: results })}`);
+process.exit(0);
