@@ -33,6 +33,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Admin code is for admins only: never pushed into every user's offline cache.
+        globIgnores: ['**/AdminTab-*.js'],
         runtimeCaching: [],
       },
     }),

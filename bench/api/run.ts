@@ -56,7 +56,15 @@ for (const s of scenarios) {
   await load(s, WARM_UP_SECONDS);
   const result = await load(s, s.seconds);
   const errors = result.errors + result.timeouts + result.non2xx;
-  rows.push([s.name, s.connections, result.latency.p50, result.latency.p99, result.requests.average, result.requests.total, errors]);
+  rows.push([
+    s.name,
+    s.connections,
+    result.latency.p50,
+    result.latency.p99,
+    result.requests.average,
+    result.requests.total,
+    errors,
+  ]);
   results[s.name] = {
     connections: s.connections,
     seconds: s.seconds,

@@ -16,15 +16,18 @@ export async function fundWallet(
   const wallet = (await walletRef.get()).data() as Wallet;
   const now = new Date().toISOString();
   const id = `deposit:pi_seed_${user.uid}`;
-  await db.collection('transactions').doc(id).set({
-    id,
-    walletId: user.uid,
-    type: 'deposit',
-    amount: cents,
-    ticker: null,
-    description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
-    date: now,
-    createdAt: now,
-  });
+  await db
+    .collection('transactions')
+    .doc(id)
+    .set({
+      id,
+      walletId: user.uid,
+      type: 'deposit',
+      amount: cents,
+      ticker: null,
+      description: `Stripe payment: $${(cents / 100).toFixed(2)}`,
+      date: now,
+      createdAt: now,
+    });
   await walletRef.set({ ...wallet, balance: cents, freePredictions: free ?? wallet.freePredictions });
 }

@@ -23,7 +23,6 @@ let admin: string;
 const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
 const setClock = (today: string | null) => asAdmin('/api/admin/clock', { today });
 
-
 /** Time travel needs outcomes we choose: widen or move the stored hit range of a prediction. */
 const forceOutcome = (id: string, outcome: 'hit' | 'missed') =>
   db

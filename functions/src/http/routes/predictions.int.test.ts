@@ -23,7 +23,6 @@ const generate = (token: string, body: unknown = request, key?: string) =>
     headers: key ? { 'Idempotency-Key': key } : {},
   });
 
-
 async function expectLedgerSound(userId: string) {
   const ledger = await readLedger(db, userId);
   expect(ledger).toBeDefined();

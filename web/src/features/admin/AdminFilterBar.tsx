@@ -1,6 +1,6 @@
 import { ModelId, PredictionStatus, PredictionType, TimeFrame } from '@stockseer/contract';
 import type { AdminFilters } from './adminFilters';
-import { FilterSelect, type Option } from './FilterSelect';
+import { FilterSelect, type Option } from '../../components/FilterSelect';
 import { ADMIN_TEXT, MODEL_NAMES, STATUS_LABELS, TYPE_LABELS, timeFrameLabel } from './messages';
 
 interface Props {
@@ -28,6 +28,7 @@ export function AdminFilterBar({ filters, onChange, users }: Props) {
   ) => (
     <FilterSelect<Exclude<AdminFilters[K], 'all'>>
       key={key}
+      className="admin-filter"
       label={label}
       allLabel={allLabel}
       value={filters[key]}

@@ -1,35 +1,22 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
+import { DataTable } from '../../components/DataTable';
 import { formatDate, formatPercent, formatPrice } from '../../lib/format';
-import { ADMIN_TEXT, COLUMNS, STATUS_LABELS, TYPE_LABELS, timeFrameLabel } from './messages';
+import { ADMIN_TEXT, COLUMNS, STATUS_LABELS, TIME_FRAME_NAMES, TYPE_LABELS, timeFrameDays } from './messages';
 
 /** SPEC 2's admin columns, one row per prediction, in the order given. */
 export function AdminPredictionsTable({ predictions }: { predictions: readonly Prediction[] }) {
   return (
-    <div className="table-scroll" role="region" aria-label={ADMIN_TEXT.predictionsTitle} tabIndex={0}>
-      <table className="admin-table">
-        <caption className="visually-hidden">{ADMIN_TEXT.predictionsTitle}</caption>
-        <thead>
-          <tr>
-            {Object.values(COLUMNS).map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {predictions.length === 0 ? (
-            <tr>
-              <td colSpan={Object.keys(COLUMNS).length} className="admin-empty">
-                {ADMIN_TEXT.empty}
-              </td>
-            </tr>
-          ) : (
-            predictions.map((p) => <PredictionRow key={p.id} prediction={p} />)
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={ADMIN_TEXT.predictionsTitle}
+      columns={Object.values(COLUMNS)}
+      rows={predictions}
+      rowKey={(p) => p.id}
+      renderRow={(p) => <PredictionRow prediction={p} />}
+      emptyText={ADMIN_TEXT.empty}
+      className="admin-table"
+      // Named apart from the card's own region (axe: landmarks need unique names).
+      regionLabel={ADMIN_TEXT.tableRegion}
+    />
   );
 }
 
@@ -38,12 +25,20 @@ function PredictionRow({ prediction: p }: { prediction: Prediction }) {
   const owned = p.predictionType === 'future';
   return (
     <tr>
-      <td className="admin-email">{p.userEmail ?? ADMIN_TEXT.noOwner}</td>
+      <td>
+        {/* Long addresses are cut short on screen; the title shows them whole, and screen readers read them whole. */}
+        <span className="admin-email" title={p.userEmail ?? undefined}>
+          {p.userEmail ?? ADMIN_TEXT.noOwner}
+        </span>
+      </td>
       <th scope="row" className="admin-symbol">
         {p.symbol}
       </th>
       <td>{p.modelName}</td>
-      <td className="admin-nowrap">{timeFrameLabel(p.timeFrame)}</td>
+      <td>
+        {TIME_FRAME_NAMES[p.timeFrame]}
+        <span className="admin-sub">{timeFrameDays(p.timeFrame)}</span>
+      </td>
       <td>{TYPE_LABELS[p.predictionType]}</td>
       <td>
         <DateAndPrice date={p.predictionDate} price={p.priceAtPrediction} />

@@ -17,12 +17,10 @@ export function AdminTab() {
 
   return (
     <div className="admin-tab">
+      {clock.data && <TimeMachine clock={clock.data} onChanged={(next) => void clock.mutate(next, false)} />}
       <div className="admin-controls">
         <DefaultModelsCard />
-        <div className="admin-side">
-          <MaintenanceCard onDone={() => void predictions.mutate()} />
-          {clock.data && <TimeMachine clock={clock.data} onChanged={(next) => void clock.mutate(next, false)} />}
-        </div>
+        <MaintenanceCard onDone={() => void predictions.mutate()} />
       </div>
       <AllPredictionsCard
         pages={predictions.data}

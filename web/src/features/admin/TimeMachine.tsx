@@ -44,7 +44,7 @@ export function TimeMachine({ clock, onChanged }: Props) {
 
   return (
     <section className="card admin-card time-machine" aria-labelledby={headingId}>
-      <div>
+      <div className="time-machine-text">
         <h2 id={headingId}>{ADMIN_TEXT.timeMachineTitle}</h2>
         <p className="muted admin-intro">{ADMIN_TEXT.timeMachineIntro}</p>
         <p className="time-machine-today" aria-live="polite">

@@ -16,7 +16,7 @@ const ALL_PREDICTIONS_PATH = '/api/predictions/all';
 const CLOCK_PATH = '/api/admin/clock';
 
 /** Rows fetched per "Load more": a screenful or two, small enough to come back quickly. */
-export const PREDICTIONS_PAGE_SIZE = 100;
+export const PREDICTIONS_PAGE_SIZE = 50;
 
 export function useDefaultModels(onError: () => void) {
   return useSWR(DEFAULT_MODELS_PATH, (path: string) => api(path, DefaultModels), { onError });

@@ -30,6 +30,7 @@ export const ADMIN_TEXT = {
   maintenanceFailed: 'Failed to complete daily maintenance tasks. Please try again.',
 
   predictionsTitle: 'All User Predictions',
+  tableRegion: 'Predictions table',
   loading: 'Loading...',
   empty: 'No predictions match these filters.',
   loadMore: 'Load more',
@@ -82,11 +83,13 @@ export const MODEL_NAMES: Record<ModelId, string> = {
   drift: 'Drift',
 };
 
-const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
+export const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
+
+/** `7 days`: a timeframe's horizon in trading days. */
+export const timeFrameDays = (timeFrame: TimeFrame) => `${TIME_FRAME_DAYS[timeFrame]} days`;
 
 /** `Short (7 days)`. */
-export const timeFrameLabel = (timeFrame: TimeFrame) =>
-  `${TIME_FRAME_NAMES[timeFrame]} (${TIME_FRAME_DAYS[timeFrame]} days)`;
+export const timeFrameLabel = (timeFrame: TimeFrame) => `${TIME_FRAME_NAMES[timeFrame]} (${timeFrameDays(timeFrame)})`;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PredictionStatus, TimeFrame } from '@stockseer/contract';
+import { FilterSelect } from '../../components/FilterSelect';
 import type { HistoryFilters } from './historyRows';
 import { HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
 
@@ -20,12 +21,16 @@ export function HistoryFilterBar({ filters, onChange }: Props) {
   return (
     <div className="history-filters">
       <FilterSelect
+        className="filter-field"
+        allLabel={HISTORY_TEXT.all}
         label={HISTORY_TEXT.statusFilter}
         value={filters.status}
         options={STATUS_OPTIONS}
         onChange={(status) => onChange({ ...filters, status })}
       />
       <FilterSelect
+        className="filter-field"
+        allLabel={HISTORY_TEXT.all}
         label={HISTORY_TEXT.timeFrameFilter}
         value={filters.timeFrame}
         options={TIME_FRAME_OPTIONS}
@@ -43,32 +48,6 @@ export function HistoryFilterBar({ filters, onChange }: Props) {
           onChange={(e) => onChange({ ...filters, ticker: e.target.value })}
         />
       </div>
-    </div>
-  );
-}
-
-interface FilterSelectProps<V extends string> {
-  label: string;
-  value: V | 'all';
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V | 'all') => void;
-}
-
-/** A select of 'All' plus the given options; it only ever reports a value it offered. */
-function FilterSelect<V extends string>({ label, value, options, onChange }: FilterSelectProps<V>) {
-  const id = useId();
-  const pick = (raw: string) => onChange(options.find((o) => o.value === raw)?.value ?? 'all');
-  return (
-    <div className="filter-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => pick(e.target.value)}>
-        <option value="all">{HISTORY_TEXT.all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

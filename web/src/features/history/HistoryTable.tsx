@@ -1,35 +1,20 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
+import { DataTable } from '../../components/DataTable';
 import { formatDate, formatPercent, formatPrice } from '../../lib/format';
 import { COLUMNS, HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
 
 /** SPEC 2's columns, one row per prediction, in the order given. */
 export function HistoryTable({ predictions }: { predictions: readonly Prediction[] }) {
   return (
-    <div className="table-scroll">
-      <table className="history-table">
-        <caption className="visually-hidden">{HISTORY_TEXT.title}</caption>
-        <thead>
-          <tr>
-            {Object.values(COLUMNS).map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {predictions.length === 0 ? (
-            <tr>
-              <td colSpan={Object.keys(COLUMNS).length} className="history-empty">
-                {HISTORY_TEXT.empty}
-              </td>
-            </tr>
-          ) : (
-            predictions.map((p) => <HistoryRow key={p.id} prediction={p} />)
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={HISTORY_TEXT.title}
+      columns={Object.values(COLUMNS)}
+      rows={predictions}
+      rowKey={(p) => p.id}
+      renderRow={(p) => <HistoryRow prediction={p} />}
+      emptyText={HISTORY_TEXT.empty}
+      className="history-table"
+    />
   );
 }
 

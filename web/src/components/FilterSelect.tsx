@@ -13,14 +13,15 @@ interface Props<V extends string> {
   allLabel: string;
   options: readonly Option<V>[];
   onChange: (value: V | 'all') => void;
+  className: string;
 }
 
 /** A labelled select of 'all' plus the given options; it only ever reports a value it offered. */
-export function FilterSelect<V extends string>({ label, value, allLabel, options, onChange }: Props<V>) {
+export function FilterSelect<V extends string>({ label, value, allLabel, options, onChange, className }: Props<V>) {
   const id = useId();
   const pick = (raw: string) => onChange(options.find((o) => o.value === raw)?.value ?? 'all');
   return (
-    <div className="admin-filter">
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => pick(e.target.value)}>
         <option value="all">{allLabel}</option>
