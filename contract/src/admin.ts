@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, TimeFrame } from './common';
-import { ModelChoice, Prediction } from './predictions';
+import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
 /** A model an admin can make the default: any user model but "recommended" itself. */
 export const DefaultModelId = ModelChoice.exclude(['recommended']);
@@ -26,7 +26,14 @@ export const AdminUsers = z.array(AdminUser);
 export const AllPredictionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   cursor: z.string().max(200).optional(),
+  /** Filters (SPEC 2: User, Status, Timeframe, Type, Model), applied by the server so every page is relevant. */
+  userId: z.string().min(1).max(128).optional(),
+  status: PredictionStatus.optional(),
+  timeFrame: TimeFrame.optional(),
+  predictionType: PredictionType.optional(),
+  modelId: ModelId.optional(),
 });
+export type AllPredictionsQuery = z.infer<typeof AllPredictionsQuery>;
 export const AllPredictionsPage = z.object({ predictions: z.array(Prediction), nextCursor: z.string().nullable() });
 export type AllPredictionsPage = z.infer<typeof AllPredictionsPage>;
 

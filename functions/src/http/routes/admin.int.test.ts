@@ -116,8 +116,12 @@ describe('daily maintenance with the time machine', () => {
     expect(again.updatedCount).toBe(0);
     expect((await readLedger(db, user.uid))!.wallet).toEqual(ledger.wallet);
 
-    const page = AllPredictionsPage.parse((await asAdmin('/api/predictions/all?limit=500')).body);
-    expect(page.predictions.some((p) => p.id === paidHit.id && p.userEmail === user.email)).toBe(true);
+    const page = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?userId=${user.uid}`)).body);
+    expect(page.predictions.map((p) => p.id).sort()).toEqual([free.id, paidHit.id, paidMiss.id, notDue.id].sort());
+    expect(page.predictions.every((p) => p.userEmail === user.email)).toBe(true);
+    const hits = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?userId=${user.uid}&status=hit`)).body);
+    expect(hits.predictions.map((p) => p.id)).toEqual([paidHit.id]);
+    expect((await asAdmin('/api/predictions/all?status=won')).status).toBe(400);
     const users = (await asAdmin('/api/admin/users')).body as { id: string; email: string }[];
     expect(users).toContainEqual({ id: user.uid, email: user.email });
   }, 180_000);

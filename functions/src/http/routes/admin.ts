@@ -43,8 +43,11 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   router.get('/predictions/all', async (req, res) => {
-    const { limit, cursor } = parseInput(AllPredictionsQuery, req.query);
+    const { limit, cursor, ...filters } = parseInput(AllPredictionsQuery, req.query);
+    // Equality filters ordered by document id: served by merging single-field indexes, no composite index needed.
     let query = db.collection(COLLECTIONS.predictions).orderBy(FieldPath.documentId()).limit(limit);
+    for (const [field, value] of Object.entries(filters))
+      if (value !== undefined) query = query.where(field, '==', value);
     if (cursor) query = query.startAfter(cursor);
     const snap = await query.get();
     const page: AllPredictionsPage = {

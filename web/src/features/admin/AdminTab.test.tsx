@@ -133,29 +133,47 @@ describe('All User Predictions', () => {
     expect(screen.queryByRole('button', { name: ADMIN_TEXT.loadMore })).toBeNull();
   });
 
-  it('filters by user, status, timeframe, type and model', async () => {
-    serve({ 'GET /api/predictions/all': { body: { predictions: [...FIRST_PAGE, ...SECOND_PAGE], nextCursor: null } } });
+  it('asks the server for each filter, so a match on any page is found', async () => {
+    const all = [...FIRST_PAGE, ...SECOND_PAGE];
+    // The server's contract: equality filters on the named fields.
+    const fields = {
+      userId: 'userId',
+      status: 'status',
+      timeFrame: 'timeFrame',
+      predictionType: 'predictionType',
+      modelId: 'modelId',
+    } as const;
+    const calls = serve({
+      'GET /api/predictions/all': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        const predictions = all.filter((p) =>
+          Object.entries(fields).every(([param, field]) => !query.has(param) || query.get(param) === p[field]),
+        );
+        return { body: { predictions, nextCursor: null } };
+      },
+    });
     renderWithProviders(<AdminTab />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const symbols = () => rowTexts().map((cells) => `${cells[1]} ${cells[0]}`);
 
     await screen.findByRole('option', { name: 'bob@example.com' });
     select(ADMIN_TEXT.userFilter, 'u-bob');
-    expect(symbols()).toEqual(['AAPL bob@example.com']);
+    await waitFor(() => expect(symbols()).toEqual(['AAPL bob@example.com']));
+    expect(calls.at(-1)?.url).toContain('userId=u-bob');
     select(ADMIN_TEXT.userFilter, 'all');
     select(ADMIN_TEXT.statusFilter, 'hit');
-    expect(symbols()).toEqual(['KO —']);
+    await waitFor(() => expect(symbols()).toEqual(['KO —']));
     select(ADMIN_TEXT.statusFilter, 'all');
     select(ADMIN_TEXT.timeFrameFilter, 'short');
-    expect(bodyRows()).toHaveLength(2);
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
     select(ADMIN_TEXT.typeFilter, 'historical');
-    expect(screen.getByText(ADMIN_TEXT.empty)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_TEXT.empty)).toBeTruthy();
     select(ADMIN_TEXT.timeFrameFilter, 'all');
-    expect(symbols()).toEqual(['KO —']);
+    await waitFor(() => expect(symbols()).toEqual(['KO —']));
     select(ADMIN_TEXT.typeFilter, 'all');
     select(ADMIN_TEXT.modelFilter, 'arima');
-    expect(bodyRows()).toHaveLength(2);
-    expect(screen.getByText(ADMIN_TEXT.count(2, 3, false))).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(calls.at(-1)?.url).toContain('modelId=arima');
   });
 
   it('toasts when admin data cannot be fetched', async () => {

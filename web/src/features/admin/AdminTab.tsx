@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useAllPredictions, useClock } from './adminApi';
+import { NO_FILTERS } from './adminFilters';
 import { AllPredictionsCard } from './AllPredictionsCard';
 import { DefaultModelsCard } from './DefaultModelsCard';
 import { MaintenanceCard } from './MaintenanceCard';
@@ -11,7 +13,8 @@ import { useAdminToasts } from './useAdminToasts';
  */
 export function AdminTab() {
   const toasts = useAdminToasts();
-  const predictions = useAllPredictions(toasts.fetchFailed);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const predictions = useAllPredictions(filters, toasts.fetchFailed);
   const clock = useClock();
   const pageCount = predictions.data?.length ?? 0;
 
@@ -24,6 +27,8 @@ export function AdminTab() {
       </div>
       <AllPredictionsCard
         pages={predictions.data}
+        filters={filters}
+        onFiltersChange={setFilters}
         failed={predictions.error !== undefined}
         loadingMore={predictions.isValidating && predictions.size > pageCount}
         onLoadMore={() => void predictions.setSize(pageCount + 1)}

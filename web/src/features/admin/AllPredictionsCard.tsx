@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { AllPredictionsPage } from '@stockseer/contract';
 import { useAdminUsers } from './adminApi';
 import { AdminFilterBar } from './AdminFilterBar';
-import { filterPredictions, newestFirst, NO_FILTERS } from './adminFilters';
+import { filterPredictions, newestFirst, type AdminFilters } from './adminFilters';
 import { AdminPredictionsTable } from './AdminPredictionsTable';
 import { ADMIN_TEXT } from './messages';
 import { NotLoaded } from './NotLoaded';
@@ -14,14 +14,15 @@ interface Props {
   failed: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  filters: AdminFilters;
+  onFiltersChange: (filters: AdminFilters) => void;
 }
 
-/** SPEC 2: every user's predictions, filtered on the pages loaded so far, with "Load more" for the next page. */
-export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore }: Props) {
+/** SPEC 2: every user's predictions, filtered by the server, with "Load more" for the next page. */
+export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, filters, onFiltersChange }: Props) {
   const headingId = useId();
   const toasts = useAdminToasts();
   const users = useAdminUsers(toasts.fetchFailed).data;
-  const [filters, setFilters] = useState(NO_FILTERS);
   const loaded = useMemo(() => pages && newestFirst(pages.flatMap((page) => page.predictions)), [pages]);
   const rows = useMemo(() => loaded && filterPredictions(loaded, filters), [loaded, filters]);
   const hasMore = Boolean(pages?.at(-1)?.nextCursor);
@@ -29,7 +30,7 @@ export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore }: P
   return (
     <section className="card admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{ADMIN_TEXT.predictionsTitle}</h2>
-      <AdminFilterBar filters={filters} onChange={setFilters} users={users ?? []} />
+      <AdminFilterBar filters={filters} onChange={onFiltersChange} users={users ?? []} />
       {rows && loaded ? (
         <>
           <p className="muted admin-count" aria-live="polite">

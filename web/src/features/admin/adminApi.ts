@@ -9,6 +9,7 @@ import {
   type TimeFrame,
 } from '@stockseer/contract';
 import { api } from '../../lib/api';
+import type { AdminFilters } from './adminFilters';
 
 const DEFAULT_MODELS_PATH = '/api/admin/default-models';
 const USERS_PATH = '/api/admin/users';
@@ -30,9 +31,21 @@ export function useAdminUsers(onError: () => void) {
   return useSWR(USERS_PATH, (path: string) => api(path, AdminUsers), { onError });
 }
 
-const pageKey = (index: number, previous: AllPredictionsPage | null) => {
+/** The server filters (so a filtered list is complete, whatever page a match is on); `all` sends nothing. */
+function filterParams(filters: AdminFilters): Record<string, string> {
+  const wanted: Record<string, string> = {
+    userId: filters.user,
+    status: filters.status,
+    timeFrame: filters.timeFrame,
+    predictionType: filters.type,
+    modelId: filters.model,
+  };
+  return Object.fromEntries(Object.entries(wanted).filter(([, value]) => value !== 'all'));
+}
+
+const pageKey = (filters: AdminFilters) => (_index: number, previous: AllPredictionsPage | null) => {
   if (previous && previous.nextCursor === null) return null;
-  const query = new URLSearchParams({ limit: String(PREDICTIONS_PAGE_SIZE) });
+  const query = new URLSearchParams({ limit: String(PREDICTIONS_PAGE_SIZE), ...filterParams(filters) });
   if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
   return `${ALL_PREDICTIONS_PATH}?${query}`;
 };
@@ -41,8 +54,8 @@ const pageKey = (index: number, previous: AllPredictionsPage | null) => {
  * All users' predictions, page by page: `setSize(size + 1)` loads the page after the last one's cursor, and
  * `mutate()` re-reads every loaded page (after maintenance, statuses may have changed on any of them).
  */
-export function useAllPredictions(onError: () => void) {
-  return useSWRInfinite(pageKey, (path: string) => api(path, AllPredictionsPage), { onError });
+export function useAllPredictions(filters: AdminFilters, onError: () => void) {
+  return useSWRInfinite(pageKey(filters), (path: string) => api(path, AllPredictionsPage), { onError });
 }
 
 export const runMaintenance = () => api('/api/admin/check-predictions', MaintenanceReport, { body: {} });
