@@ -138,7 +138,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
     inChunks(docs, (doc) =>
       attempt(`renewing ${doc.id}`, async () => {
         const wallet = Wallet.parse(doc.data());
-        if (await renewAllowanceIfDue(db, wallet.userId, clock)) {
+        if ((await renewAllowanceIfDue(db, wallet.userId, clock)).renewed) {
           report.resetWalletsCount += 1;
           touchedWallets.add(wallet.userId);
         }

@@ -84,10 +84,10 @@ export async function generatePrediction(
   }
 
   const modelId = await concreteModel(db, request.modelId, request.timeFrame);
-  await renewAllowanceIfDue(db, caller.uid, clock);
+  const { wallet } = await renewAllowanceIfDue(db, caller.uid, clock);
   // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
   // fit. The transaction below decides for real.
-  usePredictionAllowance(await walletOf(db, caller, clock.now()), {
+  usePredictionAllowance(wallet ?? (await walletOf(db, caller, clock.now())), {
     predictionId,
     ticker: request.symbol,
     now: clock.now(),

@@ -7,15 +7,21 @@ import { COLLECTIONS } from './db';
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
  * only). Its own transaction, before a generate and in maintenance: a reset moves no money, so it is no ledger
- * operation. Returns whether the wallet was reset.
+ * operation. Returns the wallet as the transaction left it (null when the user has none, or an older wallet that
+ * does not parse yet: `walletOf` creates or migrates those) and whether it was reset, so that a generate needs no
+ * second read for its dry run.
  */
-export async function renewAllowanceIfDue(db: Firestore, userId: string, clock: Clock): Promise<boolean> {
+export async function renewAllowanceIfDue(
+  db: Firestore,
+  userId: string,
+  clock: Clock,
+): Promise<{ wallet: Wallet | null; renewed: boolean }> {
   const ref = db.collection(COLLECTIONS.wallets).doc(userId);
   return db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return false;
-    const renewed = resetAllowanceIfDue(Wallet.parse(snap.data()), { today: clock.today(), now: clock.now() });
+    const parsed = Wallet.safeParse((await tx.get(ref)).data());
+    if (!parsed.success) return { wallet: null, renewed: false };
+    const renewed = resetAllowanceIfDue(parsed.data, { today: clock.today(), now: clock.now() });
     if (renewed) tx.set(ref, renewed);
-    return renewed !== null;
+    return { wallet: renewed ?? parsed.data, renewed: renewed !== null };
   });
 }

@@ -109,7 +109,7 @@ describe('All User Predictions', () => {
       cost,
     ];
     expect(rowTexts()).toEqual([row('ada@example.com', 'KO', 'Reserved $1'), row('bob@example.com', 'AAPL', 'Free')]);
-    expect(screen.getByText(ADMIN_TEXT.count(2, 2, true))).toBeTruthy();
+    expect(screen.getByText(ADMIN_TEXT.count(2, true))).toBeTruthy();
     expect(calls.find((c) => c.url.startsWith('/api/predictions/all'))?.url).toBe(
       `/api/predictions/all?limit=${PREDICTIONS_PAGE_SIZE}`,
     );
@@ -129,7 +129,7 @@ describe('All User Predictions', () => {
       'Hit$73.50 (+5.0%)',
       '—',
     ]);
-    expect(screen.getByText(ADMIN_TEXT.count(3, 3, false))).toBeTruthy();
+    expect(screen.getByText(ADMIN_TEXT.count(3, false))).toBeTruthy();
     expect(screen.queryByRole('button', { name: ADMIN_TEXT.loadMore })).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { AllPredictionsPage } from '@stockseer/contract';
 import { useAdminUsers } from './adminApi';
 import { AdminFilterBar } from './AdminFilterBar';
-import { filterPredictions, newestFirst, type AdminFilters } from './adminFilters';
+import { newestFirst, type AdminFilters } from './adminFilters';
 import { AdminPredictionsTable } from './AdminPredictionsTable';
 import { ADMIN_TEXT } from './messages';
 import { NotLoaded } from './NotLoaded';
@@ -24,19 +24,18 @@ export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, fil
   const toasts = useAdminToasts();
   const users = useAdminUsers(toasts.fetchFailed).data;
   const loaded = useMemo(() => pages && newestFirst(pages.flatMap((page) => page.predictions)), [pages]);
-  const rows = useMemo(() => loaded && filterPredictions(loaded, filters), [loaded, filters]);
   const hasMore = Boolean(pages?.at(-1)?.nextCursor);
 
   return (
     <section className="card admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{ADMIN_TEXT.predictionsTitle}</h2>
       <AdminFilterBar filters={filters} onChange={onFiltersChange} users={users ?? []} />
-      {rows && loaded ? (
+      {loaded ? (
         <>
           <p className="muted admin-count" aria-live="polite">
-            {ADMIN_TEXT.count(rows.length, loaded.length, hasMore)}
+            {ADMIN_TEXT.count(loaded.length, hasMore)}
           </p>
-          <AdminPredictionsTable predictions={rows} />
+          <AdminPredictionsTable predictions={loaded} />
           {hasMore && (
             <button
               type="button"

@@ -35,8 +35,8 @@ export const ADMIN_TEXT = {
   empty: 'No predictions match these filters.',
   loadMore: 'Load more',
   loadingMore: 'Loading...',
-  count: (shown: number, loaded: number, more: boolean) =>
-    `Showing ${shown} of ${loaded}${more ? ' loaded' : ''} predictions`,
+  /** The server applies the filters, so every loaded prediction matches them. */
+  count: (loaded: number, more: boolean) => `Showing ${loaded}${more ? ' loaded' : ''} matching predictions`,
   noOwner: '—',
   pending: 'Pending',
 
