@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { User } from 'firebase/auth';
 import { usesAuthEmulator } from '../../lib/config';
+import { isSessionHintEvent, mayHaveFirebaseSession, readSessionHint, writeSessionHint } from './sessionHint';
 
 /** Only the local stack ever shows the chooser, so production never downloads it. */
 const TestAccountChooser = lazy(() => import('./TestAccountChooser'));
@@ -22,31 +23,64 @@ interface AuthApi {
   state: AuthState;
   /** Production: Google's popup. Against the Auth emulator (offline): the in-app chooser of test accounts. */
   signIn: () => Promise<void>;
+  /** The visitor is reaching for "Sign in" (hover, focus): load the Auth SDK now, so the click finds it ready. */
+  prepareSignIn: () => void;
   signOut: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthApi | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const [hint] = useState(readSessionHint);
+  const [state, setState] = useState<AuthState>(() =>
+    hint === 'signedOut' ? { status: 'signedOut' } : { status: 'loading' },
+  );
+  /** Whether the Auth SDK is loaded and watching; see sessionHint.ts for when it need not be yet. */
+  const [watching, setWatching] = useState(hint === 'signedIn');
   const [chooserOpen, setChooserOpen] = useState(false);
+  const watch = useCallback(() => setWatching(true), []);
 
   useEffect(() => {
+    if (hint !== null) return;
+    let cancelled = false;
+    void mayHaveFirebaseSession().then((maybe) => {
+      if (cancelled) return;
+      if (maybe) setWatching(true);
+      else setState({ status: 'signedOut' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [hint]);
+
+  useEffect(() => {
+    // Another tab signed in or out: this one follows, so it needs the SDK.
+    const onStorage = (event: StorageEvent) => {
+      if (isSessionHintEvent(event)) setWatching(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!watching) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('./session').then(({ watchSession }) => {
       if (cancelled) return;
-      stop = watchSession((user, isAdmin) =>
-        setState(user ? { status: 'signedIn', user, isAdmin } : { status: 'signedOut' }),
-      );
+      stop = watchSession((user, isAdmin) => {
+        writeSessionHint(user ? 'signedIn' : 'signedOut');
+        setState(user ? { status: 'signedIn', user, isAdmin } : { status: 'signedOut' });
+      });
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, []);
+  }, [watching]);
 
   const signIn = useCallback(async () => {
+    setWatching(true);
     if (usesAuthEmulator) {
       setChooserOpen(true);
       return;
@@ -64,7 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const api = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
+  const api = useMemo(() => ({ state, signIn, prepareSignIn: watch, signOut }), [state, signIn, watch, signOut]);
   return (
     <AuthContext.Provider value={api}>
       {children}

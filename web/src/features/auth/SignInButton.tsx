@@ -7,9 +7,15 @@ export function SignInButton({
   label?: string;
   className?: string;
 }) {
-  const { signIn } = useAuth();
+  const { signIn, prepareSignIn } = useAuth();
   return (
-    <button type="button" className={className} onClick={() => void signIn()}>
+    <button
+      type="button"
+      className={className}
+      onPointerEnter={prepareSignIn}
+      onFocus={prepareSignIn}
+      onClick={() => void signIn()}
+    >
       {label}
     </button>
   );
