@@ -39,14 +39,17 @@ export function UserMenu({ user }: { user: User }) {
         className="avatar-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((v) => !v)}
       >
+        {/* The name is spoken from text, not aria-label, so it contains what is seen (WCAG 2.5.3 label in name). */}
         {user.photoURL ? (
           <img src={user.photoURL} alt="" width={32} height={32} className="avatar" />
         ) : (
-          <span className="avatar">{initialsOf(name)}</span>
+          <span className="avatar" aria-hidden="true">
+            {initialsOf(name)}
+          </span>
         )}
+        <span className="visually-hidden">Account menu for {name}</span>
       </button>
       {open && (
         <div role="menu" className="menu">
