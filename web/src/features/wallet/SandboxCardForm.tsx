@@ -21,6 +21,8 @@ export function SandboxCardForm({
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
         id={`${id}-${key}`}
+        // Focus follows the step: the amount's Continue button is gone, the card number is what comes next.
+        autoFocus={key === 'number'}
         inputMode="numeric"
         value={card[key]}
         onChange={(e) => setCard((current) => ({ ...current, [key]: e.target.value }))}

@@ -65,7 +65,13 @@ function PaymentElementForm({ amountDollars, payLabel, processing, onPay }: Card
 
   return (
     <form onSubmit={onSubmit} className="stack">
-      <PaymentElement onReady={() => setReady(true)} />
+      <PaymentElement
+        onReady={(element) => {
+          setReady(true);
+          // Focus follows the step, as in the sandbox's form: the amount's Continue button is gone.
+          element.focus();
+        }}
+      />
       <button type="submit" className="button" disabled={!stripe || !elements || !ready || processing}>
         {processing ? ADD_FUNDS_TEXT.processing : payLabel}
       </button>
