@@ -50,7 +50,7 @@ function PaymentElementForm({ amountDollars, payLabel, processing, onPay }: Card
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || processing) return;
     onPay(async () => {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -72,7 +72,8 @@ function PaymentElementForm({ amountDollars, payLabel, processing, onPay }: Card
           element.focus();
         }}
       />
-      <button type="submit" className="button" disabled={!stripe || !elements || !ready || processing}>
+      {/* Busy is aria-disabled, not disabled: a declined card leaves the keyboard focus on Pay, not lost. */}
+      <button type="submit" className="button" disabled={!stripe || !elements || !ready} aria-disabled={processing}>
         {processing ? ADD_FUNDS_TEXT.processing : payLabel}
       </button>
     </form>
