@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
@@ -11,8 +10,10 @@ import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages
 import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
+import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
+import { balanceShows } from './support/wallet';
 
 // Issue 7, done when: an admin replays a prediction's life with the local time machine, from the day it is made
 // to past its target date, and the user sees the outcome and the money settle.
@@ -70,13 +71,6 @@ async function generateKoArima(page: Page): Promise<string> {
   await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).waitFor();
   return panel(page).getByRole('article').first().innerText();
 }
-
-/** Waits until the balance labelled `label` reads exactly `value` (it reads '…' while the wallet loads). */
-const balanceShows = (page: Page, label: string, value: string) =>
-  page
-    .locator('.balance', { has: page.locator('dt', { hasText: label }) })
-    .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
-    .waitFor();
 
 async function addTenDollars(page: Page) {
   await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
@@ -156,8 +150,7 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+Short\s+7 days\s+Future/);
     expect(before.map((row) => row.split('\t').at(-1)?.trim()).sort()).toEqual(['Free', 'Reserved $1']);
     await screenshot(page, 'admin-user-predictions');
-    const { violations } = await new AxeBuilder({ page }).include('.admin-tab').analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page, 'the Admin tab with the filtered predictions');
 
     const { targetDate } = await paidPrediction();
     const pastTarget = plusDays(targetDate, DAYS_PAST_TARGET);

@@ -5,6 +5,7 @@ import { FREE_PREDICTIONS_PER_MONTH } from '@stockseer/contract';
 import { HISTORY_TEXT } from '../web/src/features/history/messages';
 import { CARD_TEXT, MODEL_DESCRIPTIONS, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
+import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 
@@ -144,6 +145,7 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     for (const description of Object.values(MODEL_DESCRIPTIONS)) await picker.getByText(description).waitFor();
     await picker.getByRole('radio', { name: /^Prophet/ }).check();
     await panel(page).getByText(PREDICTION_TEXT.infoNote('short')).waitFor();
+    await expectAccessible(page, "the admin's model picker");
     await screenshot(page, 'predictions-admin-model-picker');
   });
 });

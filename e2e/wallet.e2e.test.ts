@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADD_FUNDS_TEXT, PAYMENT_RETURN_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
+import { balanceShows } from './support/wallet';
 
 let browser: Browser;
 /** Every script the browser fetched, with its text: Stripe's code must never be among them on these pages. */
@@ -21,12 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits until the balance labelled `label` reads exactly `value` (it reads '…' while the wallet loads). */
-const balanceShows = (page: Page, label: string, value: string) =>
-  page
-    .locator('.balance', { has: page.locator('dt', { hasText: label }) })
-    .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
-    .waitFor();
 const history = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('li');
 const dialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
 

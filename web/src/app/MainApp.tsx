@@ -22,9 +22,12 @@ export default function MainApp({ user, isAdmin, initialTab }: Props) {
   // Creates the user record and wallet on first sign-in (POST /api/me), whichever tab opens first.
   useAccount(user.uid);
   const tabs = TABS.filter((t) => t.key !== 'admin' || isAdmin);
+  const heading = tabs.find((t) => t.key === tab)?.label;
 
   return (
     <div className="main-app">
+      {/* The page's one top heading, for navigation by headings; the tabs already show it to sighted users. */}
+      <h1 className="visually-hidden">{heading}</h1>
       <Tabs label="StockSeer sections" tabs={tabs} active={tab} onChange={setTab} className="app-tabs">
         {tab === 'predictions' ? (
           <PredictionsSection

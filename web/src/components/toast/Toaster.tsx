@@ -49,15 +49,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   return (
     <li
       className={`toast${destructive ? ' toast-destructive' : ''}`}
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <div className="toast-text">
+      {/* The live region is inside the item: a role on the <li> itself would take it out of the list. */}
+      <div
+        className="toast-text"
+        role={destructive ? 'alert' : 'status'}
+        aria-live={destructive ? 'assertive' : 'polite'}
+      >
         <p className="toast-title">{toast.title}</p>
         {toast.description && <p className="toast-description">{toast.description}</p>}
       </div>

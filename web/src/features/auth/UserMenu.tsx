@@ -4,25 +4,36 @@ import type { User } from 'firebase/auth';
 import { useAuth } from './AuthProvider';
 import { displayNameOf, initialsOf } from './displayName';
 
-/** The header's menu for a signed-in user: name, e-mail and Sign out (then to /auth). */
+/**
+ * The header's menu for a signed-in user: name, e-mail and Sign out (then to /auth). A WAI-ARIA menu button: opening
+ * moves focus to the menu's item, Escape closes it and gives focus back to the button, Tab or a click elsewhere
+ * closes it.
+ */
 export function UserMenu({ user }: { user: User }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef<HTMLButtonElement>(null);
   const name = displayNameOf(user);
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !container.current?.contains(event.target as Node))
-        setOpen(false);
+    firstItem.current?.focus();
+    const onMouseDown = (event: MouseEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('mousedown', onMouseDown);
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', onMouseDown);
+      document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
 
@@ -33,8 +44,15 @@ export function UserMenu({ user }: { user: User }) {
   };
 
   return (
-    <div className="user-menu" ref={container}>
+    <div
+      className="user-menu"
+      ref={container}
+      onBlur={(event) => {
+        if (!container.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
+        ref={button}
         type="button"
         className="avatar-button"
         aria-haspopup="menu"
@@ -52,12 +70,13 @@ export function UserMenu({ user }: { user: User }) {
         <span className="visually-hidden">Account menu for {name}</span>
       </button>
       {open && (
-        <div role="menu" className="menu">
+        // tabIndex -1: a click on the menu's text keeps focus inside, so the blur above does not close it.
+        <div role="menu" className="menu" tabIndex={-1}>
           <div className="menu-header">
             <p className="menu-name">{name}</p>
             <p className="menu-email">{user.email}</p>
           </div>
-          <button type="button" role="menuitem" className="menu-item" onClick={() => void onSignOut()}>
+          <button ref={firstItem} type="button" role="menuitem" className="menu-item" onClick={() => void onSignOut()}>
             Sign out
           </button>
         </div>

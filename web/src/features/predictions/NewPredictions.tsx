@@ -25,7 +25,13 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast }: Prop
   return (
     <div className="prediction-view">
       <p className="info-note">{PREDICTION_TEXT.infoNote(query.timeFrame)}</p>
-      <button type="button" className="button generate-button" disabled={generating} onClick={() => void generate()}>
+      {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus to the page's top. */}
+      <button
+        type="button"
+        className="button generate-button"
+        aria-disabled={generating}
+        onClick={() => !generating && void generate()}
+      >
         {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
       </button>
       {predictions ? (

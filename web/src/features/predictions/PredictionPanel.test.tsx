@@ -91,8 +91,11 @@ describe('PredictionPanel', () => {
 
     fireEvent.click(generateButton());
     expect(generateButton().textContent).toBe(PREDICTION_TEXT.generating);
-    expect((generateButton() as HTMLButtonElement).disabled).toBe(true);
+    // Busy, but still focusable (a disabled button would drop the keyboard focus): a second click does nothing.
+    expect(generateButton().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(generateButton());
     await waitFor(() => expect(answer).toBeDefined());
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/predictions/generate')).toHaveLength(1);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/predictions/generate')!;
     expect(init!.method).toBe('POST');
     expect(JSON.parse(String(init!.body))).toEqual({ symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' });

@@ -134,7 +134,7 @@ describe('StockSearch', () => {
     const toast = screen.getByRole('alert');
     expect(toast.textContent).toContain(STOCK_TEXT.suggestionsFailedTitle);
     expect(toast.textContent).toContain('Failed to fetch stock suggestions. Please try again.');
-    expect(toast.className).toContain('toast-destructive');
+    expect(toast.closest('.toast')?.className).toContain('toast-destructive');
     expect(screen.queryByText(STOCK_TEXT.searching)).toBeNull();
   });
 });

@@ -34,8 +34,11 @@ export function AmountStep({ amountText, onAmountTextChange, onContinue }: Props
       <label htmlFor={`${id}-amount`}>{ADD_FUNDS_TEXT.amountLabel}</label>
       <div className="amount-input">
         <span aria-hidden="true">$</span>
+        {/* The dialog opens on the amount (data-autofocus), and Go Back from the card form returns to it (autoFocus). */}
         <input
           id={`${id}-amount`}
+          data-autofocus
+          autoFocus
           inputMode="decimal"
           autoComplete="off"
           value={amountText}

@@ -21,6 +21,8 @@ export function SandboxCardForm({
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
         id={`${id}-${key}`}
+        // Focus follows the step: the amount's Continue button is gone, the card number is what comes next.
+        autoFocus={key === 'number'}
         inputMode="numeric"
         value={card[key]}
         onChange={(e) => setCard((current) => ({ ...current, [key]: e.target.value }))}
@@ -31,6 +33,7 @@ export function SandboxCardForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!ready || processing) return;
     onPay(() => confirmWithSandbox(sandbox, { paymentIntentId, clientSecret }, card));
   };
 
@@ -42,7 +45,8 @@ export function SandboxCardForm({
         {field('expiry', ADD_FUNDS_TEXT.expiry, { autoComplete: 'cc-exp', placeholder: '12/34' })}
         {field('cvc', ADD_FUNDS_TEXT.cvc, { autoComplete: 'cc-csc', placeholder: '123' })}
       </div>
-      <button type="submit" className="button" disabled={!ready || processing}>
+      {/* Busy is aria-disabled, not disabled: a declined card leaves the keyboard focus on Pay, not lost. */}
+      <button type="submit" className="button" disabled={!ready} aria-disabled={processing}>
         {processing ? ADD_FUNDS_TEXT.processing : payLabel}
       </button>
     </form>

@@ -50,7 +50,7 @@ function PaymentElementForm({ amountDollars, payLabel, processing, onPay }: Card
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || processing) return;
     onPay(async () => {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -65,8 +65,15 @@ function PaymentElementForm({ amountDollars, payLabel, processing, onPay }: Card
 
   return (
     <form onSubmit={onSubmit} className="stack">
-      <PaymentElement onReady={() => setReady(true)} />
-      <button type="submit" className="button" disabled={!stripe || !elements || !ready || processing}>
+      <PaymentElement
+        onReady={(element) => {
+          setReady(true);
+          // Focus follows the step, as in the sandbox's form: the amount's Continue button is gone.
+          element.focus();
+        }}
+      />
+      {/* Busy is aria-disabled, not disabled: a declined card leaves the keyboard focus on Pay, not lost. */}
+      <button type="submit" className="button" disabled={!stripe || !elements || !ready} aria-disabled={processing}>
         {processing ? ADD_FUNDS_TEXT.processing : payLabel}
       </button>
     </form>

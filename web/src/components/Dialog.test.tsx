@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Dialog } from './Dialog';
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: open and close by the attribute.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+function Example({ mounted = true }: { mounted?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Open</button>
+      {mounted && (
+        <Dialog open={open} title="Example" onClose={() => setOpen(false)}>
+          <button>First</button>
+          <input aria-label="Amount" data-autofocus />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+const openWithFocus = () => {
+  const opener = screen.getByRole('button', { name: 'Open' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+};
+
+describe('Dialog', () => {
+  it('opens on the element marked data-autofocus', () => {
+    render(<Example />);
+    openWithFocus();
+    expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
+  });
+
+  it('gives focus back to the element that opened it when it closes', () => {
+    render(<Example />);
+    const opener = openWithFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives focus back also when it leaves the page while open', () => {
+    const { rerender } = render(<Example />);
+    const opener = openWithFocus();
+    rerender(<Example mounted={false} />);
+    expect(document.activeElement).toBe(opener);
+  });
+});
