@@ -38,6 +38,20 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every Firestore query is declared in queries.ts, where a test checks it against firestore.indexes.json.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/adapters/firestore/queries.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(where|orderBy|collectionGroup|findNearest)$/]',
+          message: 'Declare the query in functions/src/adapters/firestore/queries.ts and use buildQuery.',
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no Firebase, Stripe or HTTP (STYLE: functions/).
     files: ['functions/src/domain/**/*.ts'],
     rules: {

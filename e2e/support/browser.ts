@@ -10,6 +10,8 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** What the Content-Security-Policy refused so far; `close` fails when any is left. */
+  cspViolations: string[];
   close: () => Promise<void>;
 }
 
@@ -23,15 +25,37 @@ export async function launchBrowser({ blockServiceWorkers = false } = {}): Promi
     viewport: { width: 1280, height: 860 },
     serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
   });
+  const violations = await watchCspViolations(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    cspViolations: violations,
     close: async () => {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+      // The CSP must allow everything the app does: a refusal anywhere fails the test file (its afterAll).
+      if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     },
   };
+}
+
+/**
+ * Collects what the Content-Security-Policy refused in any page or frame of `context`: Chromium's own console
+ * report ("Refused to load ...") and, to be sure, the page's `securitypolicyviolation` events.
+ */
+async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI} in ${e.documentURI}`);
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/^CSP violation: |Content Security Policy/.test(text)) violations.push(`${message.page()?.url()}: ${text}`);
+  });
+  return violations;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

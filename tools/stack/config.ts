@@ -8,7 +8,7 @@ export const PROJECT_ID = 'demo-stockseer';
 export const HOST = '127.0.0.1';
 /**
  * STACK_PORT_OFFSET shifts every port, so that a second stack (another engineer's checkout, a benchmark) can run
- * beside the default one. The default stack (offset 0) uses firebase.json as it is.
+ * beside the default one. Every stack starts the emulators with its own copy of firebase.json (firebaseConfig.ts).
  */
 export const PORT_OFFSET = Number(process.env.STACK_PORT_OFFSET ?? 0);
 const BASE_PORTS = {
@@ -57,8 +57,12 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   };
 }
 
-/** Stripe: real keys from the environment when given, else the sandbox that ships in tools/stripe-sandbox. */
-export const usesStripeSandbox = () => !process.env.STRIPE_SECRET_KEY;
+/**
+ * Stripe: real keys from the environment when given, else the sandbox that ships in tools/stripe-sandbox (whose
+ * stand-in key the stack's own processes, tests among them, inherit).
+ */
+export const usesStripeSandbox = () =>
+  (process.env.STRIPE_SECRET_KEY ?? SANDBOX_STRIPE_ENV.STRIPE_SECRET_KEY) === SANDBOX_STRIPE_ENV.STRIPE_SECRET_KEY;
 export const SANDBOX_STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_sandbox',
   STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',

@@ -16,6 +16,11 @@ import { SettableClock } from '../adapters/clockFromEnv';
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // The function is reachable without Hosting (its own URL), where firebase.json's headers do not apply.
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   // Before the JSON parser: Stripe's signature is checked on the raw body. Public: the signature is the proof.
   app.use('/api', paymentWebhookRoutes(deps));
   app.use(express.json({ limit: '100kb' }));

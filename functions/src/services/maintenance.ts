@@ -7,7 +7,7 @@
  * (`settle:{predictionId}`) or guarded by a re-read of the state it changes. Work is read in bounded pages, and a
  * failure on one item is counted and logged without stopping the others.
  */
-import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
+import type { Firestore, Query } from 'firebase-admin/firestore';
 import { Prediction, Wallet, type MaintenanceReport } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { lastSettledClose } from '../domain/calendar';
@@ -15,10 +15,9 @@ import { checkInvariants, ledgerTxId, settle } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import { resolvePrediction } from '../domain/resolution';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
-import { BACKTESTS_COLLECTION } from '../adapters/firestore/backtests';
-import { COLLECTIONS } from '../adapters/firestore/db';
 import { applyLedgerOperation, readLedger } from '../adapters/firestore/ledgerRepository';
 import { predictionRef } from '../adapters/firestore/predictions';
+import { buildQuery, QUERIES } from '../adapters/firestore/queries';
 
 export interface MaintenanceDeps {
   db: Firestore;
@@ -37,15 +36,11 @@ async function inChunks<T>(items: readonly T[], work: (item: T) => Promise<void>
 }
 
 /**
- * Pages through a range query. Firestore orders a range query by its range field first; the document id breaks
- * ties so that a page boundary never skips or repeats a document (firestore.indexes.json declares these indexes).
+ * Pages through a query ordered by its range field and then the document id (queries.ts), so that a page boundary
+ * never skips or repeats a document.
  */
-async function forEachPage(
-  query: Query,
-  rangeField: string,
-  visit: (docs: FirebaseFirestore.QueryDocumentSnapshot[]) => Promise<void>,
-) {
-  const ordered = query.orderBy(rangeField).orderBy(FieldPath.documentId()).limit(PAGE_SIZE);
+async function forEachPage(query: Query, visit: (docs: FirebaseFirestore.QueryDocumentSnapshot[]) => Promise<void>) {
+  const ordered = query.limit(PAGE_SIZE);
   let page = await ordered.get();
   while (!page.empty) {
     await visit(page.docs);
@@ -115,12 +110,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
 
   // 1. Resolve active future predictions whose target date has a settled close.
   const settledDay = lastSettledClose(clock.today(), clock.now());
-  const due = db
-    .collection(COLLECTIONS.predictions)
-    .where('predictionType', '==', 'future')
-    .where('status', '==', 'active')
-    .where('targetDate', '<=', settledDay);
-  await forEachPage(due, 'targetDate', (docs) =>
+  const due = buildQuery(db, QUERIES.duePredictions, ['future', 'active', settledDay]);
+  await forEachPage(due, (docs) =>
     inChunks(docs, (doc) =>
       attempt(`resolving ${doc.id}`, async () => {
         const prediction = Prediction.parse(doc.data());
@@ -133,8 +124,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
   );
 
   // 2. Renew monthly allowances that are due.
-  const dueWallets = db.collection(COLLECTIONS.wallets).where('resetDate', '<=', clock.today());
-  await forEachPage(dueWallets, 'resetDate', (docs) =>
+  const dueWallets = buildQuery(db, QUERIES.walletsDueForRenewal, [clock.today()]);
+  await forEachPage(dueWallets, (docs) =>
     inChunks(docs, (doc) =>
       attempt(`renewing ${doc.id}`, async () => {
         const wallet = Wallet.parse(doc.data());
@@ -147,11 +138,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
   );
 
   // 3. Remove back-test records older than their one-day reuse window, and runs that point to them.
-  const stale = db
-    .collection(COLLECTIONS.predictions)
-    .where('predictionType', '==', 'historical')
-    .where('computedOn', '<', clock.today());
-  await forEachPage(stale, 'computedOn', async (docs) => {
+  const stale = buildQuery(db, QUERIES.staleBacktestRecords, ['historical', clock.today()]);
+  await forEachPage(stale, async (docs) => {
     await attempt('cleaning up back-test records', async () => {
       const batch = db.batch();
       for (const doc of docs) batch.delete(doc.ref);
@@ -159,7 +147,7 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
       report.cleanupCount += docs.length;
     });
   });
-  const staleRuns = await db.collection(BACKTESTS_COLLECTION).where('computedOn', '<', clock.today()).get();
+  const staleRuns = await buildQuery(db, QUERIES.staleBacktestRuns, [clock.today()]).get();
   await Promise.all(staleRuns.docs.map((doc) => doc.ref.delete()));
 
   // 4. Check the ledger of every wallet touched: a violation is reported loudly, never fixed silently.

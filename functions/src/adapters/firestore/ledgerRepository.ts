@@ -3,6 +3,7 @@ import { Transaction, Wallet } from '@stockseer/contract';
 import { ALREADY_APPLIED, applyOnce, newWallet, type LedgerDecision } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
 import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
 
 /**
  * Applies the pure ledger's decisions (domain/ledger.ts) to Firestore: every money movement of the product goes
@@ -122,7 +123,7 @@ export async function readLedger(
 ): Promise<{ wallet: Wallet; transactions: Transaction[] } | undefined> {
   const [walletSnap, txSnaps] = await Promise.all([
     db.collection(COLLECTIONS.wallets).doc(userId).get(),
-    db.collection(COLLECTIONS.transactions).where('walletId', '==', userId).get(),
+    buildQuery(db, QUERIES.walletLedger, [userId]).get(),
   ]);
   if (!walletSnap.exists) return undefined;
   return {

@@ -1,6 +1,7 @@
 import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import { Prediction, type ModelChoice, type TimeFrame } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
 
 /**
  * Predictions live in one collection. Besides the contract's fields a document keeps what the user asked for
@@ -31,19 +32,21 @@ export async function findPrediction(db: Firestore, id: string): Promise<StoredP
   return snap.exists ? (snap.data() as StoredPrediction) : undefined;
 }
 
-/** Equality filters only: Firestore serves them from single-field indexes, no composite index needed. */
+/** A user's future predictions, newest target first; of one stock, model choice and timeframe when `filter` says. */
 export async function futurePredictionsOf(
   db: Firestore,
   userId: string,
   filter?: { symbol: string; modelChoice: ModelChoice; timeFrame: TimeFrame },
 ): Promise<Prediction[]> {
-  let query = predictions(db).where('userId', '==', userId).where('predictionType', '==', 'future');
-  if (filter) {
-    query = query
-      .where('symbol', '==', filter.symbol)
-      .where('modelChoice', '==', filter.modelChoice)
-      .where('timeFrame', '==', filter.timeFrame);
-  }
+  const query = filter
+    ? buildQuery(db, QUERIES.userFuturePredictionsOf, [
+        userId,
+        'future',
+        filter.symbol,
+        filter.modelChoice,
+        filter.timeFrame,
+      ])
+    : buildQuery(db, QUERIES.userFuturePredictions, [userId, 'future']);
   const snap = await query.get();
   return snap.docs.map((d) => parse(d.data())).sort(newestTargetFirst);
 }

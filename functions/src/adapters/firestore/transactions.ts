@@ -1,18 +1,10 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { Transaction, TRANSACTION_HISTORY_LIMIT } from '@stockseer/contract';
-import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
 
-/**
- * A wallet's history, newest first, for the Payment History list. The query needs the composite index
- * (walletId, date desc) of firestore.indexes.json.
- */
+/** A wallet's history, newest first, for the Payment History list. */
 export async function recentTransactions(db: Firestore, walletId: string, now: Date): Promise<Transaction[]> {
-  const snap = await db
-    .collection(COLLECTIONS.transactions)
-    .where('walletId', '==', walletId)
-    .orderBy('date', 'desc')
-    .limit(TRANSACTION_HISTORY_LIMIT)
-    .get();
+  const snap = await buildQuery(db, QUERIES.walletHistory, [walletId]).limit(TRANSACTION_HISTORY_LIMIT).get();
   return snap.docs.map((doc) => storedTransaction(doc.id, doc.data(), now));
 }
 

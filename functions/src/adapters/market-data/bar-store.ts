@@ -1,7 +1,8 @@
-import { FieldPath, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { DailyBar } from '@stockseer/contract';
 import { assertValidBars } from '../../domain/market-data/bars';
 import { COLLECTIONS } from '../firestore/db';
+import { buildQuery, QUERIES } from '../firestore/queries';
 
 /** What the cache knows about one symbol's bars: the range it has asked the provider for, and its newest bar. */
 export interface BarCoverage {
@@ -38,10 +39,7 @@ export class BarStore {
 
   /** Cached bars of the years from `fromYear` through `toYear`, oldest first. */
   async read(key: string, fromYear: string, toYear: string): Promise<DailyBar[]> {
-    const snapshot = await this.years(key)
-      .where(FieldPath.documentId(), '>=', fromYear)
-      .where(FieldPath.documentId(), '<=', toYear)
-      .get();
+    const snapshot = await buildQuery(this.years(key), QUERIES.barYears, [fromYear, toYear]).get();
     const bars = snapshot.docs
       .sort((a, b) => a.id.localeCompare(b.id))
       .flatMap((doc) => decodeYear(doc.data() as YearDoc));

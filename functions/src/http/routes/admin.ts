@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { FieldPath } from 'firebase-admin/firestore';
 import {
   AllPredictionsQuery,
   Prediction,
@@ -11,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { requireAdmin } from '../auth';
 import { parseInput } from '../validate';
 import { notFound } from '../../domain/errors';
-import { COLLECTIONS } from '../../adapters/firestore/db';
+import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
 import { SettableClock } from '../../adapters/clockFromEnv';
 import { runDailyMaintenance } from '../../services/maintenance';
@@ -38,16 +37,17 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   router.get('/admin/users', async (_req, res) => {
-    const snap = await db.collection(COLLECTIONS.users).orderBy('email').limit(1000).get();
+    const snap = await buildQuery(db, QUERIES.usersByEmail, []).limit(1000).get();
     res.json(snap.docs.map((d) => ({ id: d.id, email: (d.get('email') as string | null) ?? null })));
   });
 
   router.get('/predictions/all', async (req, res) => {
-    const { limit, cursor, ...filters } = parseInput(AllPredictionsQuery, req.query);
-    // Equality filters ordered by document id: served by merging single-field indexes, no composite index needed.
-    let query = db.collection(COLLECTIONS.predictions).orderBy(FieldPath.documentId()).limit(limit);
-    for (const [field, value] of Object.entries(filters))
-      if (value !== undefined) query = query.where(field, '==', value);
+    const { limit, cursor, userId, status, timeFrame, predictionType, modelId } = parseInput(
+      AllPredictionsQuery,
+      req.query,
+    );
+    const filters = [userId, status, timeFrame, predictionType, modelId] as const;
+    let query = buildQuery(db, QUERIES.allPredictions, filters).limit(limit);
     if (cursor) query = query.startAfter(cursor);
     const snap = await query.get();
     const page: AllPredictionsPage = {

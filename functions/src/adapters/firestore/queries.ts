@@ -1,0 +1,124 @@
+import { CollectionReference, FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
+import { COLLECTIONS } from './db';
+import { BACKTESTS_COLLECTION } from './backtests';
+
+/**
+ * Every Firestore query the functions make, declared here and built from these declarations (issue 8, item 9).
+ * The emulator serves any query; production refuses one that needs a composite index it lacks. queries.test.ts
+ * checks each shape below against firestore.indexes.json, so a query cannot ship without its index, and an index
+ * cannot outlive its query. Code elsewhere calls `buildQuery` and adds only `limit` and `startAfter` (which need no
+ * index); ESLint forbids `.where()` and `.orderBy()` outside this file.
+ */
+
+/** The operators these queries use; queries.test.ts knows Firestore's index rules for each. */
+export type FilterOp = '==' | '<' | '<=' | '>' | '>=';
+
+export interface Filter {
+  field: string;
+  op: FilterOp;
+  /** Applied only when the caller gives a value: every combination must be served. */
+  optional?: boolean;
+}
+
+export interface Order {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface QueryShape {
+  /** The collection's id: a top-level one, or a subcollection (then `buildQuery` gets its reference). */
+  collection: string;
+  where: readonly Filter[];
+  orderBy?: readonly Order[];
+}
+
+/** The document id, as Firestore names it in queries and indexes. */
+export const DOCUMENT_ID = '__name__';
+
+const eq = (field: string, optional = false): Filter => ({ field, op: '==', ...(optional ? { optional } : {}) });
+const range = (field: string, op: Exclude<FilterOp, '=='>): Filter => ({ field, op });
+const asc = (field: string): Order => ({ field, direction: 'asc' });
+const desc = (field: string): Order => ({ field, direction: 'desc' });
+
+export const QUERIES = {
+  /** A wallet's Payment History, newest first. */
+  walletHistory: { collection: COLLECTIONS.transactions, where: [eq('walletId')], orderBy: [desc('date')] },
+  /** A wallet's whole ledger, for the invariant check. */
+  walletLedger: { collection: COLLECTIONS.transactions, where: [eq('walletId')] },
+
+  /** A user's own predictions (History tab). */
+  userFuturePredictions: { collection: COLLECTIONS.predictions, where: [eq('userId'), eq('predictionType')] },
+  /** The same, of one stock, model choice and timeframe (the New panel). */
+  userFuturePredictionsOf: {
+    collection: COLLECTIONS.predictions,
+    where: [eq('userId'), eq('predictionType'), eq('symbol'), eq('modelChoice'), eq('timeFrame')],
+  },
+  /** The admin's All User Predictions, filtered by any of its filters, paged by document id. */
+  allPredictions: {
+    collection: COLLECTIONS.predictions,
+    where: [
+      eq('userId', true),
+      eq('status', true),
+      eq('timeFrame', true),
+      eq('predictionType', true),
+      eq('modelId', true),
+    ],
+    orderBy: [asc(DOCUMENT_ID)],
+  },
+  /** The admin's user list. */
+  usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },
+
+  // Daily maintenance pages through these: the document id after the range field makes page boundaries exact.
+  /** Active future predictions whose target date has a settled close. */
+  duePredictions: {
+    collection: COLLECTIONS.predictions,
+    where: [eq('predictionType'), eq('status'), range('targetDate', '<=')],
+    orderBy: [asc('targetDate'), asc(DOCUMENT_ID)],
+  },
+  /** Wallets whose monthly allowance is due for renewal. */
+  walletsDueForRenewal: {
+    collection: COLLECTIONS.wallets,
+    where: [range('resetDate', '<=')],
+    orderBy: [asc('resetDate'), asc(DOCUMENT_ID)],
+  },
+  /** Back-test records older than their one-day reuse window. */
+  staleBacktestRecords: {
+    collection: COLLECTIONS.predictions,
+    where: [eq('predictionType'), range('computedOn', '<')],
+    orderBy: [asc('computedOn'), asc(DOCUMENT_ID)],
+  },
+  /** Back-test runs older than their one-day reuse window. */
+  staleBacktestRuns: { collection: BACKTESTS_COLLECTION, where: [range('computedOn', '<')] },
+
+  /** A symbol's cached years of daily bars (`marketBars/{key}/years/{YYYY}`), from one year through another. */
+  barYears: { collection: 'years', where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<=')] },
+} as const satisfies Record<string, QueryShape>;
+
+/** One value per filter of the shape, in its order; `undefined` leaves out an optional filter. */
+export type FilterValues<S extends QueryShape> = { [K in keyof S['where']]: unknown };
+
+const fieldPath = (field: string) => (field === DOCUMENT_ID ? FieldPath.documentId() : field);
+
+/** The query `shape` declares, on `db` (a top-level collection) or on `collection` (a subcollection). */
+export function buildQuery<S extends QueryShape>(
+  from: Firestore | CollectionReference,
+  shape: S,
+  values: FilterValues<S>,
+): Query {
+  const given = values as readonly unknown[];
+  if (given.length !== shape.where.length) {
+    throw new Error(`${shape.collection} query: ${shape.where.length} filter values expected, got ${given.length}`);
+  }
+  if (from instanceof CollectionReference && from.id !== shape.collection) {
+    throw new Error(`A ${shape.collection} query was run on ${from.path}`);
+  }
+  let query: Query = from instanceof CollectionReference ? from : from.collection(shape.collection);
+  shape.where.forEach((filter, i) => {
+    const value = given[i];
+    if (value === undefined && filter.optional) return;
+    if (value === undefined) throw new Error(`${shape.collection} query: no value for ${filter.field} ${filter.op}`);
+    query = query.where(fieldPath(filter.field), filter.op, value);
+  });
+  for (const order of shape.orderBy ?? []) query = query.orderBy(fieldPath(order.field), order.direction);
+  return query;
+}
