@@ -10,6 +10,7 @@ export type AppErrorKind =
   | 'conflict'
   | 'insufficient_funds'
   | 'rate_limited'
+  | 'payload_too_large'
   | 'upstream_unavailable'
   | 'model_failed';
 
