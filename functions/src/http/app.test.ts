@@ -4,6 +4,7 @@ import express, { type Request } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../domain/clock';
+import { rateLimited } from '../domain/errors';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 
@@ -24,6 +25,7 @@ const deps = {
       throw new Error('not reached: the body is too large');
     },
   },
+  rateLimiter: { enforce: () => Promise.reject(rateLimited('Too many requests: try again in 42 seconds', 42)) },
 } as unknown as AppDeps;
 
 function platformLike() {
@@ -86,6 +88,13 @@ describe.each(['direct', 'platform'] as const)('the app %s', (name) => {
       expect(res.status, path).toBe(400);
       expect(res.body.message, path).toMatch(/path is not valid|symbol must be/);
     }
+  });
+
+  it('sends Retry-After with a 429 of its own rate limits', async () => {
+    const res = await call(bases[name], '/api/stocks/search?q=apple');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('42');
+    expect(res.body).toEqual({ message: 'Too many requests: try again in 42 seconds' });
   });
 });
 

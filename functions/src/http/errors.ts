@@ -37,6 +37,7 @@ function requestError(err: unknown): { status: number; message: string } | undef
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
     res.status(STATUS[err.kind]).json({ message: err.message });
     return;
   }
