@@ -25,7 +25,12 @@ export const AdminUsers = z.array(AdminUser);
 /** `GET /api/predictions/all`: a page of all users' predictions, newest first, and where the next page starts. */
 export const AllPredictionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  cursor: z.string().max(200).optional(),
+  /** The id of the previous page's last prediction: a Firestore document id (no '/', not '.', '..' or `__x__`). */
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'cursor must be the id of a prediction from the previous page')
+    .optional(),
   /** Filters (SPEC 2: User, Status, Timeframe, Type, Model), applied by the server so every page is relevant. */
   userId: z.string().min(1).max(128).optional(),
   status: PredictionStatus.optional(),

@@ -9,8 +9,17 @@ export const TIME_FRAME_DAYS = { short: 7, medium: 30, long: 90 } as const;
 export const TimeFrame = z.enum(['short', 'medium', 'long']);
 export type TimeFrame = z.infer<typeof TimeFrame>;
 
-/** Calendar dates travel as ISO `YYYY-MM-DD` strings (market dates have no time zone of their own). */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/**
+ * Calendar dates travel as ISO `YYYY-MM-DD` strings (market dates have no time zone of their own). The date must
+ * exist: 2021-02-30 has the shape but would become an invalid (or another) instant downstream.
+ */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((s) => {
+    const instant = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(instant.getTime()) && instant.toISOString().startsWith(s);
+  }, 'expected a date that exists in the calendar');
 /** Instants travel as ISO 8601 strings with a time. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
 

@@ -7,6 +7,7 @@ import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
+import { firestoreRateLimiter, rateLimitsFromEnv } from './http/rateLimit';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -17,6 +18,7 @@ const deps = {
   marketData: createMarketDataService(base),
   payments: stripeGatewayFromEnv(),
   models: createModelPool(),
+  rateLimiter: firestoreRateLimiter(base.db, rateLimitsFromEnv(process.env)),
 };
 
 export const api = onRequest({ memory: '2GiB', cpu: 2, timeoutSeconds: 120 }, createApp(deps));

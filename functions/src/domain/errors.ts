@@ -10,24 +10,30 @@ export type AppErrorKind =
   | 'conflict'
   | 'insufficient_funds'
   | 'rate_limited'
+  | 'payload_too_large'
   | 'upstream_unavailable'
   | 'model_failed';
 
 export class AppError extends Error {
+  /** For `rate_limited`: when the caller may try again (the HTTP layer sends it as Retry-After). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly kind: AppErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'AppError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 
 export const validationError = (message: string) => new AppError('validation', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const rateLimited = (message: string) => new AppError('rate_limited', message);
+export const rateLimited = (message: string, retryAfterSeconds?: number) =>
+  new AppError('rate_limited', message, { retryAfterSeconds });
 export const upstreamUnavailable = (message: string, cause?: unknown) =>
   new AppError('upstream_unavailable', message, { cause });
 

@@ -10,6 +10,7 @@ import { walletRoutes } from './routes/wallet';
 import { predictionRoutes } from './routes/predictions';
 import { adminRoutes } from './routes/admin';
 import { syncClock } from './clockSync';
+import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
 import { SettableClock } from '../adapters/clockFromEnv';
 
 /** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
@@ -23,7 +24,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   // Before the JSON parser: Stripe's signature is checked on the raw body. Public: the signature is the proof.
   app.use('/api', paymentWebhookRoutes(deps));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(limitBody(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
 
   const api = Router();
   // Public: the stack script and uptime checks ask whether the API is up.

@@ -10,7 +10,12 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** Set by `authenticate`; routes behind it read the verified caller from here. */
+/** Set by `authenticate` (and by unit tests of routes); routes behind it read the verified caller from here. */
+export function setCaller(req: Request, caller: Caller): void {
+  (req as Request & { caller?: Caller }).caller = caller;
+}
+
+/** The verified caller of a request behind `authenticate`; 401 without one. */
 export function callerOf(req: Request): Caller {
   const caller = (req as Request & { caller?: Caller }).caller;
   if (!caller) throw new AppError('unauthenticated', 'Sign in to continue');
@@ -36,7 +41,7 @@ export function authenticate(auth: Auth): RequestHandler {
       photoURL: typeof decoded.picture === 'string' ? decoded.picture : null,
       isAdmin: decoded.admin === true,
     };
-    (req as Request & { caller?: Caller }).caller = caller;
+    setCaller(req, caller);
     next();
   };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../domain/clock';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
+import type { RateLimiter } from './rateLimit';
 
 /** What the HTTP layer needs from the outside world; tests build it against the emulators. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   payments: PaymentGateway;
   /** Worker threads that fit the forecasting models off the request thread. */
   models: ModelPool;
+  /** Per-user limits of the expensive endpoints. */
+  rateLimiter: RateLimiter;
 }

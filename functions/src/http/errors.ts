@@ -10,6 +10,7 @@ const STATUS: Record<AppErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  payload_too_large: 413,
   model_failed: 422,
   upstream_unavailable: 503,
 };
@@ -18,23 +19,31 @@ export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
-/** Body-parser failures carry a `status` and `type`; they are the client's fault and say so plainly. */
-function bodyParserError(err: unknown): { status: number; message: string } | undefined {
-  if (typeof err !== 'object' || err === null || !('type' in err)) return undefined;
-  const type = (err as { type: unknown }).type;
+/**
+ * The client's mistakes that Express finds before a route runs: body-parser's (a `type`, and `expose` on a 4xx)
+ * and the router's undecodable path parameter (a URIError with status 400). They say so plainly.
+ */
+function requestError(err: unknown): { status: number; message: string } | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { type, status, expose } = err as { type?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.parse.failed') return { status: 400, message: 'Request body is not valid JSON' };
   if (type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  if (err instanceof URIError && status === 400) return { status: 400, message: 'Request path is not valid' };
+  if (typeof type === 'string' && expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: `Request body cannot be read: ${(err as Error).message}` };
+  }
   return undefined;
 }
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
     res.status(STATUS[err.kind]).json({ message: err.message });
     return;
   }
-  const parserError = bodyParserError(err);
-  if (parserError) {
-    res.status(parserError.status).json({ message: parserError.message });
+  const clientError = requestError(err);
+  if (clientError) {
+    res.status(clientError.status).json({ message: clientError.message });
     return;
   }
   // A bug or an outage we did not classify: log it for us, tell the client nothing internal.

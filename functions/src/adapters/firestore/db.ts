@@ -39,4 +39,5 @@ export const COLLECTIONS = {
   marketBars: 'marketBars',
   marketQuotes: 'marketQuotes',
   marketSearch: 'marketSearch',
+  rateLimits: 'rateLimits',
 } as const;

@@ -6,7 +6,7 @@ import { callerOf } from '../auth';
 import { parseInput } from '../validate';
 
 /** `POST /api/payments/create-intent` `{ amount }` in dollars: a Stripe PaymentIntent for a wallet top-up. */
-export function paymentRoutes({ payments }: AppDeps): Router {
+export function paymentRoutes({ payments, rateLimiter }: AppDeps): Router {
   const router = Router();
   router.post('/payments/create-intent', async (req, res) => {
     const { uid } = callerOf(req);
@@ -15,6 +15,7 @@ export function paymentRoutes({ payments }: AppDeps): Router {
     // The dialog sends one key per payment step, so a double submit or a retry gets the same intent. The key is
     // scoped to the user and amount: another user's key, or the same key for another amount, is another intent.
     const key = clientKey === undefined ? randomUUID() : parseInput(IdempotencyKey, clientKey);
+    await rateLimiter.enforce(uid, 'payments.createIntent');
     const intent = await payments.createTopUp({
       userId: uid,
       amountCents,

@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import type { AppDeps } from '../deps';
 import { validationError } from '../../domain/errors';
 import { creditTopUp } from '../../adapters/firestore/wallets';
+import { limitBody, WEBHOOK_BODY_LIMIT_BYTES } from '../bodyLimit';
 
 /**
  * `POST /api/payments/webhook`: Stripe's events, public (Stripe has no ID token; the signature is the proof).
@@ -10,7 +11,8 @@ import { creditTopUp } from '../../adapters/firestore/wallets';
  */
 export function paymentWebhookRoutes({ db, clock, payments }: AppDeps): Router {
   const router = Router();
-  router.post('/payments/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+  const limit = WEBHOOK_BODY_LIMIT_BYTES;
+  router.post('/payments/webhook', limitBody(limit), express.raw({ type: '*/*', limit }), async (req, res) => {
     const event = payments.verifyWebhook(rawBodyOf(req), req.get('stripe-signature'));
     if (event.kind === 'top_up_succeeded') {
       const { payment } = event;

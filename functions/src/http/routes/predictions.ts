@@ -35,6 +35,7 @@ export function predictionRoutes(deps: AppDeps): Router {
   router.post('/predictions/generate', async (req, res) => {
     const request = parseInput(GeneratePredictionRequest, req.body);
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
+    await deps.rateLimiter.enforce(callerOf(req).uid, 'predictions.generate');
     res.json(await generatePrediction(deps, callerOf(req), request, key));
   });
 

@@ -6,6 +6,7 @@ import { rateLimited } from '../../domain/errors';
 import type { MarketDataProvider } from '../../domain/market-data/provider';
 import { MarketDataService } from '../../domain/market-data/service';
 import { errorHandler } from '../errors';
+import { setCaller } from '../auth';
 import { stockRoutes } from './stocks';
 
 // The emulator stack runs the demo provider, which never rate-limits: a provider that always answers 429 proves
@@ -22,7 +23,17 @@ let base: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use('/api', stockRoutes({ marketData: new MarketDataService(limited, fixedClock('2021-04-21')) }));
+  app.use((req, _res, next) => {
+    setCaller(req, { uid: 'u1', email: null, displayName: null, photoURL: null, isAdmin: false });
+    next();
+  });
+  app.use(
+    '/api',
+    stockRoutes({
+      marketData: new MarketDataService(limited, fixedClock('2021-04-21')),
+      rateLimiter: { enforce: () => Promise.resolve() },
+    }),
+  );
   app.use(errorHandler);
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { StockSearchQuery, StockSymbolParams } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../validate';
+import { callerOf } from '../auth';
 
 /** A `/stocks/:symbol...` route: validate the symbol, answer with what `read` gives for it. */
 const bySymbol =
@@ -15,7 +16,7 @@ const bySymbol =
  * Market data for the stock search, card and chart. Unknown symbols (404) and provider rate limits (429, "Rate limit
  * exceeded") come from the market data service as AppErrors.
  */
-export function stockRoutes({ marketData }: Pick<AppDeps, 'marketData'>): Router {
+export function stockRoutes({ marketData, rateLimiter }: Pick<AppDeps, 'marketData' | 'rateLimiter'>): Router {
   const router = Router();
 
   router.get('/market-data', (_req, res) => {
@@ -25,6 +26,7 @@ export function stockRoutes({ marketData }: Pick<AppDeps, 'marketData'>): Router
   // Before `/stocks/:symbol`, which would otherwise read "search" as a symbol.
   router.get('/stocks/search', async (req, res) => {
     const { q } = parseInput(StockSearchQuery, req.query);
+    await rateLimiter.enforce(callerOf(req).uid, 'stocks.search');
     res.json(await marketData.search(q));
   });
 

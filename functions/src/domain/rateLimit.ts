@@ -1,0 +1,77 @@
+/**
+ * Per-user abuse limits: about `limit` requests of one kind per `windowMs`, as a sliding window counter. Time is cut
+ * into fixed windows; a request is let through when the requests counted in the current window, plus those of the
+ * previous window weighted by how much of it still overlaps the last `windowMs`, stay within `limit`. So never more
+ * than `limit` in one fixed window, no burst of twice the limit across a window boundary as a plain fixed window
+ * allows, and the state is two counters (which Firestore can increment without reading them first).
+ */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** The limited actions: the expensive or abusable ones (a model fit, a Stripe call, a market data search). */
+export const RATE_LIMITED_ACTIONS = ['predictions.generate', 'payments.createIntent', 'stocks.search'] as const;
+export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
+export type RateLimits = Record<RateLimitedAction, RateLimit>;
+
+/** Generous for real use (a person clicks Generate a few times a minute and types a search at 300 ms a key). */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  'predictions.generate': { limit: 20, windowMs: 60_000 },
+  'payments.createIntent': { limit: 10, windowMs: 60_000 },
+  'stocks.search': { limit: 120, windowMs: 60_000 },
+};
+
+/** The largest configurable limit: beyond it a "limit" protects nothing. */
+export const MAX_RATE_LIMIT = 10_000;
+
+/** The fixed window an instant (ms since the epoch) falls in: windows are aligned, so every instance agrees. */
+export function rateLimitWindow(now: number, windowMs: number): { index: number; elapsedMs: number } {
+  const index = Math.floor(now / windowMs);
+  return { index, elapsedMs: now - index * windowMs };
+}
+
+/** Requests counted in the current window (this one included) and in the previous one. */
+export interface WindowCounts {
+  current: number;
+  previous: number;
+}
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/**
+ * Whether `previous * (windowMs - elapsedMs) / windowMs + current <= limit`, in integers (multiplied out by
+ * `windowMs`), so the answer and the retry time are exact.
+ */
+function withinLimit({ current, previous }: WindowCounts, elapsedMs: number, { limit, windowMs }: RateLimit) {
+  return previous * (windowMs - elapsedMs) + current * windowMs <= limit * windowMs;
+}
+
+/**
+ * Decides the request counted in `counts.current`. A refused request is not to be counted (the adapter takes its
+ * count back), and `retryAfterMs` is when the same request would be let through if nobody sent another: later in
+ * this window as the previous one's weight fades, or in the next one.
+ */
+export function decideRateLimit(counts: WindowCounts, elapsedMs: number, rateLimit: RateLimit): RateLimitDecision {
+  if (withinLimit(counts, elapsedMs, rateLimit)) return { allowed: true };
+  const { limit, windowMs } = rateLimit;
+  const others = counts.current - 1;
+  // Later in this window: the least elapsed time with previous * (W - e) <= (limit - others - 1) * W.
+  const room = limit - others - 1;
+  if (room >= 0 && counts.previous > 0) {
+    const earliest = windowMs - Math.floor((room * windowMs) / counts.previous);
+    if (earliest < windowMs) return { allowed: false, retryAfterMs: earliest - elapsedMs };
+  }
+  // In the next window, where this window's requests are the previous ones: others * (W - e) <= (limit - 1) * W.
+  const earliestNext = others === 0 ? 0 : Math.max(0, windowMs - Math.floor(((limit - 1) * windowMs) / others));
+  return { allowed: false, retryAfterMs: windowMs - elapsedMs + earliestNext };
+}
+
+/** Whole seconds for the Retry-After header and the message: rounded up, so a client that waits is let through. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Too many requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}

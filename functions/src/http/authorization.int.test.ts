@@ -1,0 +1,272 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { getAuth } from 'firebase-admin/auth';
+import {
+  AllPredictionsPage,
+  ClockState,
+  CreatePaymentIntentResponse,
+  DefaultModels,
+  GeneratePredictionResponse,
+  MeResponse,
+  PredictionList,
+  TransactionsResponse,
+  Wallet,
+} from '@stockseer/contract';
+import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/testing/api';
+import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
+import { db, paidTopUp, sign } from './routes/paymentsTestSupport';
+import { apiRoutes } from './routesTestSupport';
+
+/**
+ * Who may call what (DESIGN 7): every endpoint, called by four callers. `owner` owns the resources a row addresses
+ * (a prediction, an Idempotency-Key, a PaymentIntent); `other` is another signed-in user trying them; `admin` has
+ * the admin claim but no special rights over other users' money. Neither `other` nor `admin` has a free
+ * prediction left, so a generate that reached the owner's prediction would answer 200 where 402 is expected.
+ */
+const CALLERS = ['anonymous', 'owner', 'other', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Statuses = Record<Caller, number>;
+
+interface Request {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** `METHOD /path` as the app registers it. */
+  route: string;
+  /** What the row's request is, when the path alone does not say. */
+  what?: string;
+  request: Request;
+  expected: Statuses;
+  /** Further checks of a 2xx answer: that a caller sees only their own things. */
+  check?: (result: ApiResult<unknown>, caller: Caller) => void;
+}
+
+const signedIn = (status = 200): Statuses => ({ anonymous: 401, owner: status, other: status, admin: status });
+const adminOnly: Statuses = { anonymous: 401, owner: 403, other: 403, admin: 200 };
+const everyone = (status: number): Statuses => ({ anonymous: status, owner: status, other: status, admin: status });
+
+const users = {} as Record<Exclude<Caller, 'anonymous'>, { uid: string; token: string }>;
+const uidOf = (caller: Caller) => (caller === 'anonymous' ? undefined : users[caller].uid);
+const stamp = Date.now();
+const predictionKey = `authz-prediction-${stamp}`;
+const intentKey = `authz-intent-${stamp}`;
+let ownersPrediction: string;
+let ownersIntent: string;
+let ownersPaidIntent: string;
+let currentDefaults: DefaultModels;
+let currentClock: z.infer<typeof ClockState>;
+
+const PREDICTION = { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' } as const;
+const LIST_QUERY = 'symbol=AAPL&modelId=recommended&timeFrame=short';
+const generate = (token: string) =>
+  apiCall('/api/predictions/generate', { token, body: PREDICTION, headers: { 'Idempotency-Key': predictionKey } });
+
+/** A user with a wallet and no free prediction left: a generate it may make stops at 402, before any model fit. */
+async function withoutAllowance(user: { uid: string; token: string }) {
+  expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(200);
+  await db.collection('wallets').doc(user.uid).update({ freePredictions: 0 });
+  return user;
+}
+
+beforeAll(async () => {
+  const owner = await newTestUser('authz-owner');
+  users.owner = owner;
+  users.other = await withoutAllowance(await newTestUser('authz-other'));
+  const admin = await newTestUser('authz-admin');
+  await getAuth().setCustomUserClaims(admin.uid, { admin: true });
+  users.admin = await withoutAllowance({ uid: admin.uid, token: (await emulatorSignIn(admin)).idToken });
+
+  // The owner's resources: the one model fit of this file, a PaymentIntent per key, a paid top-up.
+  ownersPrediction = GeneratePredictionResponse.parse((await generate(owner.token)).body).prediction.id;
+  ownersIntent = CreatePaymentIntentResponse.parse(
+    (
+      await apiCall('/api/payments/create-intent', {
+        token: owner.token,
+        body: { amount: 5 },
+        headers: { 'Idempotency-Key': intentKey },
+      })
+    ).body,
+  ).paymentIntentId;
+  ownersPaidIntent = await paidTopUp(owner.token, 5);
+  // The admin rows write what is already there, so they change nothing for the tests after this file.
+  currentDefaults = DefaultModels.parse(
+    (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
+  );
+  currentClock = ClockState.parse((await apiCall('/api/admin/clock', { token: users.admin.token })).body);
+});
+
+/** Lists the caller's own predictions and never the owner's to anyone else. */
+const onlyOwnPredictions = (result: ApiResult<unknown>, caller: Caller) => {
+  const predictions = PredictionList.parse(result.body);
+  expect(predictions.every((p) => p.userId === uidOf(caller))).toBe(true);
+  expect(predictions.some((p) => p.id === ownersPrediction)).toBe(caller === 'owner');
+};
+
+const rows: Row[] = [
+  { route: 'GET /api/health', request: { path: '/api/health' }, expected: everyone(200) },
+  {
+    route: 'POST /api/payments/webhook',
+    what: 'a correctly signed event, whoever sends it: Stripe has no ID token, the signature is the proof',
+    request: { path: '/api/payments/webhook', body: 'signed' },
+    expected: everyone(200),
+  },
+  {
+    route: 'POST /api/me',
+    request: { path: '/api/me', method: 'POST' },
+    expected: signedIn(),
+    check: (r, caller) => expect(MeResponse.parse(r.body).user.id).toBe(uidOf(caller)),
+  },
+  { route: 'GET /api/market-data', request: { path: '/api/market-data' }, expected: signedIn() },
+  { route: 'GET /api/stocks/search', request: { path: '/api/stocks/search?q=ap' }, expected: signedIn() },
+  { route: 'GET /api/stocks/:symbol', request: { path: '/api/stocks/AAPL' }, expected: signedIn() },
+  { route: 'GET /api/stocks/:symbol/price', request: { path: '/api/stocks/AAPL/price' }, expected: signedIn() },
+  { route: 'GET /api/stocks/:symbol/history', request: { path: '/api/stocks/AAPL/history' }, expected: signedIn() },
+  {
+    route: 'GET /api/predictions/historical',
+    request: { path: '/api/predictions/historical?symbol=AAPL&modelId=arima&timeFrame=short' },
+    expected: signedIn(),
+  },
+  {
+    route: 'GET /api/predictions/future',
+    request: { path: `/api/predictions/future?${LIST_QUERY}` },
+    expected: signedIn(),
+    check: onlyOwnPredictions,
+  },
+  {
+    route: 'GET /api/predictions/user',
+    request: { path: '/api/predictions/user' },
+    expected: signedIn(),
+    check: onlyOwnPredictions,
+  },
+  {
+    route: 'POST /api/predictions/generate',
+    what: "the owner's Idempotency-Key: the owner's retry gets the prediction, anyone else's key is their own",
+    request: { path: '/api/predictions/generate', body: PREDICTION, headers: { 'Idempotency-Key': predictionKey } },
+    expected: { anonymous: 401, owner: 200, other: 402, admin: 402 },
+    check: (r) => expect(GeneratePredictionResponse.parse(r.body).prediction.id).toBe(ownersPrediction),
+  },
+  {
+    route: 'POST /api/payments/create-intent',
+    what: "the owner's Idempotency-Key: only the owner gets the owner's PaymentIntent back",
+    request: { path: '/api/payments/create-intent', body: { amount: 5 }, headers: { 'Idempotency-Key': intentKey } },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(CreatePaymentIntentResponse.parse(r.body).paymentIntentId === ownersIntent).toBe(caller === 'owner'),
+  },
+  {
+    route: 'POST /api/wallet/add-stripe-funds',
+    what: "the owner's paid PaymentIntent: nobody else can have it credited, not even an admin",
+    request: { path: '/api/wallet/add-stripe-funds', body: 'owners paid intent' },
+    expected: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/wallet',
+    request: { path: '/api/wallet' },
+    expected: signedIn(),
+    check: (r, caller) => expect(Wallet.parse(r.body).userId).toBe(uidOf(caller)),
+  },
+  {
+    route: 'GET /api/wallet/transactions',
+    request: { path: '/api/wallet/transactions' },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(TransactionsResponse.parse(r.body).every((t) => t.walletId === uidOf(caller))).toBe(true),
+  },
+  { route: 'GET /api/admin/default-models', request: { path: '/api/admin/default-models' }, expected: adminOnly },
+  {
+    route: 'POST /api/admin/default-models',
+    what: 'the current default again',
+    request: { path: '/api/admin/default-models', body: 'current default' },
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/admin/check-predictions',
+    request: { path: '/api/admin/check-predictions', method: 'POST' },
+    expected: adminOnly,
+  },
+  { route: 'GET /api/admin/users', request: { path: '/api/admin/users' }, expected: adminOnly },
+  {
+    route: 'GET /api/predictions/all',
+    what: "filtered to the owner: an admin sees every user's predictions",
+    request: { path: '/api/predictions/all?userId=owner' },
+    expected: adminOnly,
+    check: (r) => expect(AllPredictionsPage.parse(r.body).predictions.map((p) => p.id)).toContain(ownersPrediction),
+  },
+  { route: 'GET /api/admin/clock', request: { path: '/api/admin/clock' }, expected: adminOnly },
+  {
+    route: 'POST /api/admin/clock',
+    what: 'the current date again',
+    request: { path: '/api/admin/clock', body: 'current clock' },
+    expected: adminOnly,
+  },
+];
+
+/** The placeholders of the table become the values made in beforeAll (they do not exist when the table is built). */
+function resolve(request: Request): Request {
+  switch (request.body) {
+    case 'owners paid intent':
+      return { ...request, body: { paymentIntentId: ownersPaidIntent } };
+    case 'current default':
+      return { ...request, body: { timeFrame: 'short', modelId: currentDefaults.short } };
+    case 'current clock':
+      return { ...request, body: { today: currentClock.pinned ? currentClock.today : null } };
+    default:
+      return { ...request, path: request.path.replace('userId=owner', `userId=${users.owner.uid}`) };
+  }
+}
+
+async function call(request: Request, caller: Caller): Promise<ApiResult<unknown>> {
+  const token = caller === 'anonymous' ? undefined : users[caller].token;
+  if (request.body === 'signed') return signedWebhook(caller, token);
+  return apiCall(request.path, { token, method: request.method, body: request.body, headers: request.headers });
+}
+
+/** An event Stripe signed (one the webhook acknowledges and ignores), posted with the caller's token if any. */
+async function signedWebhook(caller: Caller, token: string | undefined): Promise<ApiResult<unknown>> {
+  const payload = JSON.stringify({
+    id: `evt_authz_${stamp}_${caller}`,
+    object: 'event',
+    type: 'payment_intent.created',
+    data: { object: { id: `pi_authz_${stamp}`, object: 'payment_intent' } },
+  });
+  const res = await fetch(`${APP_URL}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': sign(payload),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: payload,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('authorization matrix: every endpoint as anonymous, owner, another user and admin', () => {
+  it('has a row for every route the api function serves, and none for a route it does not serve', () => {
+    expect([...new Set(rows.map((r) => r.route))].sort()).toEqual(apiRoutes());
+  });
+
+  for (const row of rows) {
+    const expectation = CALLERS.map((c) => `${c} ${row.expected[c]}`).join(', ');
+    it(`${row.route}${row.what ? ` (${row.what})` : ''}: ${expectation}`, async () => {
+      const request = resolve(row.request);
+      const actual = {} as Statuses;
+      const results = {} as Record<Caller, ApiResult<unknown>>;
+      for (const caller of CALLERS) {
+        results[caller] = await call(request, caller);
+        actual[caller] = results[caller].status;
+      }
+      expect(actual).toEqual(row.expected);
+      for (const caller of CALLERS) {
+        const { status, body } = results[caller];
+        if (status >= 400)
+          expect(typeof (body as { message?: unknown }).message, `${caller}: ${status}`).toBe('string');
+        else row.check?.(results[caller], caller);
+      }
+    });
+  }
+});

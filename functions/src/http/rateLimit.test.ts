@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../domain/rateLimit';
+import { rateLimitsFromEnv } from './rateLimit';
+
+describe('rateLimitsFromEnv', () => {
+  it('uses the defaults when nothing is set', () => {
+    expect(rateLimitsFromEnv({})).toEqual(DEFAULT_RATE_LIMITS);
+    expect(rateLimitsFromEnv({ RATE_LIMIT_SEARCH_PER_MINUTE: '' })).toEqual(DEFAULT_RATE_LIMITS);
+  });
+
+  it('takes whole numbers per minute for each action', () => {
+    const limits = rateLimitsFromEnv({
+      RATE_LIMIT_GENERATE_PER_MINUTE: '5',
+      RATE_LIMIT_CREATE_INTENT_PER_MINUTE: '3',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '1000',
+    });
+    expect(limits).toEqual({
+      'predictions.generate': { limit: 5, windowMs: 60_000 },
+      'payments.createIntent': { limit: 3, windowMs: 60_000 },
+      'stocks.search': { limit: 1000, windowMs: 60_000 },
+    });
+  });
+
+  it.each(['0', '-1', '2.5', 'ten', '10001', 'Infinity'])('refuses to start with a limit of %s', (raw) => {
+    expect(() => rateLimitsFromEnv({ RATE_LIMIT_GENERATE_PER_MINUTE: raw })).toThrow(
+      /RATE_LIMIT_GENERATE_PER_MINUTE must be a whole number from 1 to 10000/,
+    );
+  });
+});
