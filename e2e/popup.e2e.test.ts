@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, launchBrowser, uniqueEmail, type Browser } from './support/browser';
 import { installGapiStandIn } from './support/gapi/standIn';
+import { signOutFromMenu } from './support/signIn';
 
 /**
  * The production sign-in path, `signInWithPopup`, against the Auth emulator's own Google chooser. Offline it needs
@@ -27,13 +28,6 @@ async function openGooglePopup() {
   return popup;
 }
 
-async function signOut() {
-  const { page } = browser;
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL(`${APP_URL}/auth`);
-}
-
 describe('sign-in with the real Google popup flow', () => {
   const email = uniqueEmail('popup');
 
@@ -48,7 +42,7 @@ describe('sign-in with the real Google popup flow', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     expect(await page.getByRole('menu').innerText()).toContain(email);
     await page.keyboard.press('Escape');
-    await signOut();
+    await signOutFromMenu(browser.page);
   });
 
   it('signs in again by picking the listed account', async () => {

@@ -7,7 +7,7 @@ import { CARD_TEXT, MODEL_DESCRIPTIONS, PREDICTION_TEXT } from '../web/src/featu
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
-import { signInWithChooser } from './support/signIn';
+import { signInWithChooser, signOutFromMenu } from './support/signIn';
 
 const INSUFFICIENT_FUNDS = 'Insufficient funds: add at least $1 to your wallet';
 /** A back-test fits the model at 20 past dates: allow for a slow machine. */
@@ -135,8 +135,7 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
 
   it('gives the admin the titled model picker, each model explained', async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
     await signInWithChooser(page, 'admin');
     await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('AAPL');
     await page.getByRole('option', { name: /AAPL\s*Apple Inc\./ }).click();

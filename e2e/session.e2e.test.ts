@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { SHELL_TEXT } from '../web/src/app/messages';
 import { APP_URL, launchBrowser, uniqueEmail, type Browser } from './support/browser';
-import { signInWithChooser } from './support/signIn';
+import { signInWithChooser, signOutFromMenu } from './support/signIn';
 
 // The session hint (web/src/features/auth/sessionHint.ts): a visitor this browser knows as signed out sees the
 // landing page without the Auth SDK; a returning user goes straight to the app.
@@ -38,9 +38,7 @@ describe('session hint', () => {
     await page.reload();
     await page.getByRole('tablist', { name: 'StockSeer sections' }).waitFor();
 
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${APP_URL}/auth`);
+    await signOutFromMenu(page);
     authSdkRequests.length = 0;
     await page.goto(APP_URL);
     await page.getByRole('heading', { name: '5 free predictions every month' }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHELL_TEXT } from '../web/src/app/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
-import { signInWithChooser } from './support/signIn';
+import { signInWithChooser, signOutFromMenu } from './support/signIn';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,14 +49,12 @@ describe('app shell', () => {
     const { page } = browser;
     await signInWithChooser(page, 'demo');
     await expect(page.getByRole('tab', { name: 'Admin' }).count()).resolves.toBe(0);
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
 
     await signInWithChooser(page, 'admin');
     await page.getByRole('tab', { name: 'Admin' }).waitFor();
     await screenshot(page, 'admin-tabs');
-    await page.getByRole('button', { name: /Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await signOutFromMenu(page);
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -14,3 +14,11 @@ export async function signInWithChooser(page: Page, account: { email: string } |
   }
   await page.getByRole('tablist', { name: 'StockSeer sections' }).waitFor();
 }
+
+/** Signs out from the account menu and waits until the app has finished: it shows the landing page on /auth. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(`${APP_URL}/auth`);
+  await page.getByRole('heading', { name: '5 free predictions every month' }).waitFor();
+}
