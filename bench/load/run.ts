@@ -170,7 +170,7 @@ console.log(markdownTable(['endpoint', 'requests', 'p50 ms', 'p99 ms', 'max ms',
 const throughput = Math.round((requests / elapsedSeconds) * 10) / 10;
 console.log(
   `${requests} requests in ${elapsedSeconds.toFixed(1)} s (${throughput} req/s), ${errors} errors; ` +
-    `${predictionsMade} predictions paid for; wallets checked: ${users.length}, invariant violations: ${violations.length}`,
+    `${predictionsMade} predictions made (free or reserved); wallets checked: ${users.length}, invariant violations: ${violations.length}`,
 );
 for (const line of [...failures.slice(0, 10), ...violations.slice(0, 10)]) console.log(`  ${line}`);
 console.log(

@@ -48,6 +48,10 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return {
     ...process.env,
     METADATA_SERVER_DETECTION: 'none',
+    // The Functions emulator starts a worker process per concurrent request, up to 50 by default; 50 cold starts
+    // at once on a 2-core machine time out ("Failed to load function"). A few warm workers and a queue serve the
+    // same load, as a few Cloud Functions instances with a concurrency of one would.
+    FUNCTIONS_EMULATOR_PARALLEL: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '8',
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
