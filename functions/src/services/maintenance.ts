@@ -18,6 +18,7 @@ import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
 import { BACKTESTS_COLLECTION } from '../adapters/firestore/backtests';
 import { COLLECTIONS } from '../adapters/firestore/db';
 import { applyLedgerOperation, readLedger } from '../adapters/firestore/ledgerRepository';
+import { runTransaction } from '../adapters/firestore/outage';
 import { predictionRef } from '../adapters/firestore/predictions';
 
 export interface MaintenanceDeps {
@@ -66,7 +67,7 @@ async function resolveOne(deps: MaintenanceDeps, prediction: Prediction): Promis
 
   if (prediction.isFree) {
     // A free prediction moves no money: only its status changes, once.
-    return db.runTransaction(async (tx) => {
+    return runTransaction(db, async (tx) => {
       const current = Prediction.parse((await tx.get(ref)).data());
       if (current.status !== 'active') return false;
       tx.update(ref, update);

@@ -3,6 +3,7 @@ import { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { resetAllowanceIfDue } from '../../domain/ledger';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
@@ -11,7 +12,7 @@ import { COLLECTIONS } from './db';
  */
 export async function renewAllowanceIfDue(db: Firestore, userId: string, clock: Clock): Promise<boolean> {
   const ref = db.collection(COLLECTIONS.wallets).doc(userId);
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return false;
     const renewed = resetAllowanceIfDue(Wallet.parse(snap.data()), { today: clock.today(), now: clock.now() });
