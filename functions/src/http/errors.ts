@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, type AppErrorKind } from '../domain/errors';
+import { databaseUnavailable, isDatabaseOutage } from '../adapters/firestore/outage';
 
 /** The one place where the error family becomes HTTP. */
 const STATUS: Record<AppErrorKind, number> = {
@@ -36,9 +37,15 @@ function requestError(err: unknown): { status: number; message: string } | undef
 }
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
-  if (err instanceof AppError) {
-    if (err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
-    res.status(STATUS[err.kind]).json({ message: err.message });
+  // The database out of reach after the client's own retries: retryable, so a 503 (Stripe redelivers on a 5xx).
+  const appError = err instanceof AppError ? err : isDatabaseOutage(err) ? databaseUnavailable(err) : undefined;
+  if (appError) {
+    // Outages are ours to watch, though the client's message says nothing internal.
+    const { cause } = appError;
+    if (appError.kind === 'upstream_unavailable')
+      console.warn(`Upstream unavailable: ${cause instanceof Error ? cause.message : appError.message}`);
+    if (appError.retryAfterSeconds !== undefined) res.set('Retry-After', String(appError.retryAfterSeconds));
+    res.status(STATUS[appError.kind]).json({ message: appError.message });
     return;
   }
   const clientError = requestError(err);

@@ -16,6 +16,7 @@ import type { MarketDataService } from '../domain/market-data/service';
 import { resolvePrediction } from '../domain/resolution';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
 import { applyLedgerOperation, readLedger } from '../adapters/firestore/ledgerRepository';
+import { runTransaction } from '../adapters/firestore/outage';
 import { predictionRef } from '../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../adapters/firestore/queries';
 
@@ -61,7 +62,7 @@ async function resolveOne(deps: MaintenanceDeps, prediction: Prediction): Promis
 
   if (prediction.isFree) {
     // A free prediction moves no money: only its status changes, once.
-    return db.runTransaction(async (tx) => {
+    return runTransaction(db, async (tx) => {
       const current = Prediction.parse((await tx.get(ref)).data());
       if (current.status !== 'active') return false;
       tx.update(ref, update);

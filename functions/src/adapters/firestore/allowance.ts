@@ -3,6 +3,7 @@ import { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { resetAllowanceIfDue } from '../../domain/ledger';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
@@ -17,7 +18,7 @@ export async function renewAllowanceIfDue(
   clock: Clock,
 ): Promise<{ wallet: Wallet | null; renewed: boolean }> {
   const ref = db.collection(COLLECTIONS.wallets).doc(userId);
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const parsed = Wallet.safeParse((await tx.get(ref)).data());
     if (!parsed.success) return { wallet: null, renewed: false };
     const renewed = resetAllowanceIfDue(parsed.data, { today: clock.today(), now: clock.now() });

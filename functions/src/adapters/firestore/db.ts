@@ -14,12 +14,49 @@ function app() {
   return initializeApp({ projectId });
 }
 
+/** One call's deadline: ample for any healthy call of ours, far below the 60 s Hosting gives a request. */
+const CALL_DEADLINE_MS = 10_000;
+/** A call that gax itself does not retry; what retries it is said below. */
+const once = { timeout_millis: CALL_DEADLINE_MS, retry_codes_name: 'none' };
+
+/**
+ * The Admin SDK's Firestore settings. Out of the box its client rides out an outage far longer than a request
+ * may wait: a transaction's commit is retried on UNAVAILABLE for up to 10 minutes and the transaction re-run on
+ * top, and a read is retried by two layers (gax's streaming retries and Firestore's own five attempts) for about
+ * 40 s. Through gax's documented `clientConfig` override, each call here gets a 10 s deadline and a single retry
+ * layer: reads Firestore's five attempts (about 8 s when the database refuses connections), commits the re-run of
+ * their transaction (see outage.ts). An outage thus surfaces as UNAVAILABLE or DEADLINE_EXCEEDED within about
+ * 10 s (connections refused) to a minute (packets lost), and becomes a 503. Left as they are: a transaction's
+ * rollback, which runs in the background and keeps trying so that it frees the documents its transaction locked
+ * once the database is back, and writes outside transactions, whose retries the library sets per call.
+ */
+export const FIRESTORE_SETTINGS = {
+  ignoreUndefinedProperties: true,
+  // gRPC waits up to 2 minutes between reconnections to a server it lost; back within seconds is what we need.
+  'grpc.max_reconnect_backoff_ms': 5_000,
+  gaxServerStreamingRetries: true,
+  clientConfig: {
+    interfaces: {
+      'google.firestore.v1.Firestore': {
+        retry_codes: { none: [] },
+        methods: {
+          Commit: once,
+          BeginTransaction: once,
+          BatchGetDocuments: once,
+          RunQuery: once,
+          RunAggregationQuery: once,
+        },
+      },
+    },
+  },
+};
+
 let firestore: Firestore | undefined;
 
 export function db(): Firestore {
   if (!firestore) {
     firestore = getFirestore(app());
-    firestore.settings({ ignoreUndefinedProperties: true });
+    firestore.settings(FIRESTORE_SETTINGS);
   }
   return firestore;
 }

@@ -3,6 +3,7 @@ import { Transaction, Wallet } from '@stockseer/contract';
 import { ALREADY_APPLIED, applyOnce, newWallet, type LedgerDecision } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
 import { buildQuery, QUERIES } from './queries';
 
 /**
@@ -49,7 +50,8 @@ export async function applyLedgerOperation<D extends LedgerDecision>(
   const replay = alreadyApplied(await db.getAll(txRef, walletRef), userId, txId);
   if (replay) return replay;
 
-  return db.runTransaction(
+  return runTransaction(
+    db,
     async (tx) => {
       const snaps = await tx.getAll(txRef, walletRef);
       const [txSnap, walletSnap] = snaps;

@@ -3,6 +3,7 @@ import { UserProfile, Wallet, type MeResponse } from '@stockseer/contract';
 import { newWallet } from '../../domain/ledger';
 import type { Caller } from '../../http/auth';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
 
 /**
  * First sign-in creates the user document and the wallet in one transaction; later calls only refresh the
@@ -12,7 +13,7 @@ import { COLLECTIONS } from './db';
 export async function ensureUserAndWallet(db: Firestore, caller: Caller, now: Date): Promise<MeResponse> {
   const userRef = db.collection(COLLECTIONS.users).doc(caller.uid);
   const walletRef = db.collection(COLLECTIONS.wallets).doc(caller.uid);
-  return db.runTransaction(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const [userSnap, walletSnap] = await tx.getAll(userRef, walletRef);
     const stamp = now.toISOString();
     const existingUser = userSnap?.exists ? UserProfile.parse(userSnap.data()) : undefined;
