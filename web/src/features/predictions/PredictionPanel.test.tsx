@@ -134,6 +134,34 @@ describe('PredictionPanel', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('retries with the same Idempotency-Key after an answer that leaves it open whether the prediction was made', async () => {
+    const answers = [
+      () => json({ message: 'Service temporarily unavailable: please try again in a moment' }, 503),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json({ prediction: future({ id: 'made' }), wallet: TEST_WALLET }),
+      () => json({ message: 'Insufficient funds: add at least $1 to your wallet' }, 402),
+      () => json({ prediction: future({ id: 'second' }), wallet: TEST_WALLET }),
+    ];
+    const fetchMock = stubFetch(get('/api/predictions/future', []), (url) =>
+      url.pathname === '/api/predictions/generate' ? answers.shift()!() : undefined,
+    );
+    renderPanel();
+    await screen.findByText(PREDICTION_TEXT.noFuture);
+    for (let i = 0; i < 5; i++) {
+      fireEvent.click(generateButton());
+      await waitFor(() => expect(answers).toHaveLength(4 - i));
+      await waitFor(() => expect(generateButton().textContent).toBe(PREDICTION_TEXT.generate));
+    }
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => String(url) === '/api/predictions/generate')
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    // 503, then no answer, then success: one key. After a success and after a refusal: a new one each.
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(new Set(keys).size).toBe(3);
+  });
+
   it("shows the server's message when generating is refused, and keeps the list", async () => {
     const message = 'Insufficient funds: add at least $1 to your wallet';
     stubFetch(get('/api/predictions/future', EXISTING), (url) =>

@@ -48,9 +48,6 @@ export function useClearFutureCache(uid: string) {
   );
 }
 
-/** One key per click: a retried request reserves no second dollar, a second click makes a second prediction. */
-export const generatePrediction = (request: GeneratePredictionRequest) =>
-  api('/api/predictions/generate', GeneratePredictionResponse, {
-    body: request,
-    idempotencyKey: crypto.randomUUID(),
-  });
+/** The caller picks the key (useGeneratePrediction): the same key never reserves a second dollar. */
+export const generatePrediction = (request: GeneratePredictionRequest, idempotencyKey: string) =>
+  api('/api/predictions/generate', GeneratePredictionResponse, { body: request, idempotencyKey });
