@@ -73,8 +73,8 @@ describe('securityHeaderProblems', () => {
     expect(problems(csp.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"))).toEqual([
       "CSP script-src allows 'unsafe-eval'",
     ]);
-    expect(problems(csp.replace("; frame-ancestors 'none'", ''))).toEqual([
-      `CSP frame-ancestors is "(none)", want "'none'"`,
+    expect(problems(csp.replace("; frame-ancestors 'self'", ''))).toEqual([
+      `CSP frame-ancestors is "(none)", want "'self'"`,
     ]);
     expect(problems(csp.replace("img-src 'self'", 'img-src *'))).toEqual(['CSP img-src allows *: anything at all']);
     expect(problems(csp.replace(' https://api.stripe.com', ''))).toEqual([

@@ -9,7 +9,7 @@ const EXACT_DIRECTIVES: Record<string, string[]> = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
+  'frame-ancestors': ["'self'"],
 };
 
 /** Sources the app cannot work without: our API, Firebase Auth (sign-in by Google popup) and Stripe. */
@@ -40,7 +40,7 @@ export function securityHeaderProblems(get: (name: string) => string | null | un
   };
 
   expectHeader('X-Content-Type-Options', (v) => v === 'nosniff', 'nosniff');
-  expectHeader('X-Frame-Options', (v) => v === 'DENY', 'DENY');
+  expectHeader('X-Frame-Options', (v) => v === 'SAMEORIGIN', 'SAMEORIGIN');
   expectHeader('Referrer-Policy', (v) => v === 'strict-origin-when-cross-origin', 'strict-origin-when-cross-origin');
   expectHeader(
     'Strict-Transport-Security',

@@ -10,14 +10,24 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** The limited actions: the expensive or abusable ones (a model fit, a Stripe call, a market data search). */
-export const RATE_LIMITED_ACTIONS = ['predictions.generate', 'payments.createIntent', 'stocks.search'] as const;
+/**
+ * The limited actions: the expensive or abusable ones (a model fit, a back-test not computed yet today, a Stripe
+ * call, a market data search).
+ */
+export const RATE_LIMITED_ACTIONS = [
+  'predictions.generate',
+  'predictions.backtest',
+  'payments.createIntent',
+  'stocks.search',
+] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export type RateLimits = Record<RateLimitedAction, RateLimit>;
 
 /** Generous for real use (a person clicks Generate a few times a minute and types a search at 300 ms a key). */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   'predictions.generate': { limit: 20, windowMs: 60_000 },
+  // A back-test is about 20 model fits; a person looks at a few stocks x 3 timeframes x 4 models a minute at most.
+  'predictions.backtest': { limit: 30, windowMs: 60_000 },
   'payments.createIntent': { limit: 10, windowMs: 60_000 },
   'stocks.search': { limit: 120, windowMs: 60_000 },
 };

@@ -64,20 +64,11 @@ async function call(base: string, path: string, init: RequestInit = {}) {
 }
 
 describe.each(['direct', 'platform'] as const)('the app %s', (name) => {
-  it('answers a body over 100 KB with 413 and a JSON message', async () => {
-    const res = await call(bases[name], '/api/me', {
-      method: 'POST',
-      body: JSON.stringify({ pad: 'x'.repeat(150_000) }),
-    });
-    expect(res.status).toBe(413);
-    expect(res.body.message).toMatch(/^Request body is too large/);
-  });
-
-  it('answers a webhook body over 1 MB with 413 and a JSON message', async () => {
-    const res = await call(bases[name], '/api/payments/webhook', {
-      method: 'POST',
-      body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
-    });
+  it.each([
+    { route: '/api/me', limit: '100 KB', size: 150_000 },
+    { route: '/api/payments/webhook', limit: '1 MB', size: 1_100_000 },
+  ])('answers a body to $route over $limit with 413 and a JSON message', async ({ route, size }) => {
+    const res = await call(bases[name], route, { method: 'POST', body: JSON.stringify({ pad: 'x'.repeat(size) }) });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/^Request body is too large/);
   });

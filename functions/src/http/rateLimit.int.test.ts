@@ -25,6 +25,10 @@ function requestFor(action: RateLimitedAction, token: string, input: 'valid' | '
         body: JSON.stringify({ symbol: valid ? 'AAPL' : '../etc', modelId: 'arima', timeFrame: 'short' }),
       },
     ],
+    'predictions.backtest': [
+      `/api/predictions/historical?symbol=${valid ? 'AAPL' : '../etc'}&modelId=arima&timeFrame=short`,
+      { method: 'GET' },
+    ],
     'payments.createIntent': [
       '/api/payments/create-intent',
       { method: 'POST', body: JSON.stringify({ amount: valid ? 5 : 0 }) },

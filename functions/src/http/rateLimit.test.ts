@@ -11,11 +11,13 @@ describe('rateLimitsFromEnv', () => {
   it('takes whole numbers per minute for each action', () => {
     const limits = rateLimitsFromEnv({
       RATE_LIMIT_GENERATE_PER_MINUTE: '5',
+      RATE_LIMIT_BACKTEST_PER_MINUTE: '7',
       RATE_LIMIT_CREATE_INTENT_PER_MINUTE: '3',
       RATE_LIMIT_SEARCH_PER_MINUTE: '1000',
     });
     expect(limits).toEqual({
       'predictions.generate': { limit: 5, windowMs: 60_000 },
+      'predictions.backtest': { limit: 7, windowMs: 60_000 },
       'payments.createIntent': { limit: 3, windowMs: 60_000 },
       'stocks.search': { limit: 1000, windowMs: 60_000 },
     });

@@ -13,6 +13,7 @@ import { countRequest } from '../adapters/firestore/rateLimits';
 /** The environment variable that sets each action's limit per minute (documented in .env.example). */
 export const RATE_LIMIT_ENV: Record<RateLimitedAction, string> = {
   'predictions.generate': 'RATE_LIMIT_GENERATE_PER_MINUTE',
+  'predictions.backtest': 'RATE_LIMIT_BACKTEST_PER_MINUTE',
   'payments.createIntent': 'RATE_LIMIT_CREATE_INTENT_PER_MINUTE',
   'stocks.search': 'RATE_LIMIT_SEARCH_PER_MINUTE',
 };

@@ -12,9 +12,10 @@ import {
   type Prediction,
   type PredictionListQuery,
   type TimeFrame,
+  type Wallet,
 } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
-import { conflict } from '../domain/errors';
+import { assertInvariant, conflict } from '../domain/errors';
 import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
@@ -65,11 +66,19 @@ function sameRequest(stored: StoredPrediction, request: PredictionListQuery): bo
   );
 }
 
+/**
+ * Called once the request is known to need new work (not a replay, not a cached result), before that work starts:
+ * the route's rate limit. A retry that finds its first attempt's result is therefore never refused by the limit.
+ */
+export type Admission = () => Promise<void>;
+const admitAll: Admission = () => Promise.resolve();
+
 export async function generatePrediction(
   deps: PredictionDeps,
   caller: Caller,
   request: PredictionListQuery,
   idempotencyKey?: string,
+  admit: Admission = admitAll,
 ): Promise<GeneratePredictionResponse> {
   const { db, clock } = deps;
   const predictionId = predictionIdFor(caller.uid, idempotencyKey);
@@ -82,12 +91,13 @@ export async function generatePrediction(
     const earlier = await findPrediction(db, predictionId);
     if (earlier) return replay(earlier);
   }
+  await admit();
 
   const modelId = await concreteModel(db, request.modelId, request.timeFrame);
-  const { wallet } = await renewAllowanceIfDue(db, caller.uid, clock);
+  const wallet = await walletForGenerate(db, caller, clock);
   // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
   // fit. The transaction below decides for real.
-  usePredictionAllowance(wallet ?? (await walletOf(db, caller, clock.now())), {
+  usePredictionAllowance(wallet, {
     predictionId,
     ticker: request.symbol,
     now: clock.now(),
@@ -131,9 +141,23 @@ export async function generatePrediction(
   return { prediction: created, wallet: outcome.wallet };
 }
 
+/**
+ * The caller's wallet with its monthly allowance renewed when due. A wallet the renewal cannot read yet (none, or an
+ * older shape) is first created or migrated as `POST /api/me` would, then renewed.
+ */
+async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
+  const { wallet } = await renewAllowanceIfDue(db, caller.uid, clock);
+  if (wallet) return wallet;
+  await walletOf(db, caller, clock.now());
+  const renewed = (await renewAllowanceIfDue(db, caller.uid, clock)).wallet;
+  assertInvariant(renewed !== null, `the wallet of ${caller.uid} was just created or migrated, yet does not parse`);
+  return renewed;
+}
+
 export async function historicalPredictionsFor(
   deps: PredictionDeps,
   request: PredictionListQuery,
+  admit: Admission = admitAll,
 ): Promise<HistoricalPredictions> {
   const { db, clock } = deps;
   const modelId = await concreteModel(db, request.modelId, request.timeFrame);
@@ -143,6 +167,7 @@ export async function historicalPredictionsFor(
   if (run?.computedOn === today) {
     return { predictions: await predictionsByIds(db, run.predictionIds), naiveBaseline: run.naiveBaseline };
   }
+  await admit();
 
   const bars = await deps.marketData.barsUpTo(request.symbol, today, BACKTEST_LOOKBACK_DAYS);
   const backtest = await deps.models.backtest(modelId, bars, TIME_FRAME_DAYS[request.timeFrame]);

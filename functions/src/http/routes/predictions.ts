@@ -1,7 +1,8 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { GeneratePredictionRequest, PredictionListQuery } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
+import type { RateLimitedAction } from '../../domain/rateLimit';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
 import {
@@ -20,8 +21,12 @@ const IdempotencyKey = z
 export function predictionRoutes(deps: AppDeps): Router {
   const router = Router();
 
+  // The limits count new work only: a cached back-test or a replayed Idempotency-Key is never refused.
+  const admit = (req: Request, action: RateLimitedAction) => () => deps.rateLimiter.enforce(callerOf(req).uid, action);
+
   router.get('/predictions/historical', async (req, res) => {
-    res.json(await historicalPredictionsFor(deps, parseInput(PredictionListQuery, req.query)));
+    const query = parseInput(PredictionListQuery, req.query);
+    res.json(await historicalPredictionsFor(deps, query, admit(req, 'predictions.backtest')));
   });
 
   router.get('/predictions/future', async (req, res) => {
@@ -35,8 +40,7 @@ export function predictionRoutes(deps: AppDeps): Router {
   router.post('/predictions/generate', async (req, res) => {
     const request = parseInput(GeneratePredictionRequest, req.body);
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
-    await deps.rateLimiter.enforce(callerOf(req).uid, 'predictions.generate');
-    res.json(await generatePrediction(deps, callerOf(req), request, key));
+    res.json(await generatePrediction(deps, callerOf(req), request, key, admit(req, 'predictions.generate')));
   });
 
   return router;

@@ -23,7 +23,7 @@ interface AuthApi {
   state: AuthState;
   /** Production: Google's popup. Against the Auth emulator (offline): the in-app chooser of test accounts. */
   signIn: () => Promise<void>;
-  /** The visitor is reaching for "Sign in" (hover, focus): load the Auth SDK now, so the click finds it ready. */
+  /** The visitor is reaching for "Sign in" (hover, focus, touch): load the Auth SDK now, so the click finds it ready. */
   prepareSignIn: () => void;
   signOut: () => Promise<void>;
 }
@@ -38,7 +38,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Whether the Auth SDK is loaded and watching; see sessionHint.ts for when it need not be yet. */
   const [watching, setWatching] = useState(hint === 'signedIn');
   const [chooserOpen, setChooserOpen] = useState(false);
-  const watch = useCallback(() => setWatching(true), []);
+  // On intent (hover, focus, touch), load what the click needs: the SDK and, in production, the popup's code, so
+  // the popup opens while the browser still counts the click as the user's (popup blockers).
+  const prepareSignIn = useCallback(() => {
+    setWatching(true);
+    if (!usesAuthEmulator) void import('./googlePopup');
+  }, []);
 
   useEffect(() => {
     if (hint !== null) return;
@@ -98,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const api = useMemo(() => ({ state, signIn, prepareSignIn: watch, signOut }), [state, signIn, watch, signOut]);
+  const api = useMemo(() => ({ state, signIn, prepareSignIn, signOut }), [state, signIn, prepareSignIn, signOut]);
   return (
     <AuthContext.Provider value={api}>
       {children}

@@ -13,6 +13,7 @@ export function SignInButton({
       type="button"
       className={className}
       onPointerEnter={prepareSignIn}
+      onPointerDown={prepareSignIn}
       onFocus={prepareSignIn}
       onClick={() => void signIn()}
     >

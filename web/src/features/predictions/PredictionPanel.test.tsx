@@ -140,6 +140,7 @@ describe('PredictionPanel', () => {
       () => {
         throw new TypeError('Failed to fetch');
       },
+      () => json({ message: 'Too many requests: try again in 5 seconds' }, 429),
       () => json({ prediction: future({ id: 'made' }), wallet: TEST_WALLET }),
       () => json({ message: 'Insufficient funds: add at least $1 to your wallet' }, 402),
       () => json({ prediction: future({ id: 'second' }), wallet: TEST_WALLET }),
@@ -149,16 +150,16 @@ describe('PredictionPanel', () => {
     );
     renderPanel();
     await screen.findByText(PREDICTION_TEXT.noFuture);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       fireEvent.click(generateButton());
-      await waitFor(() => expect(answers).toHaveLength(4 - i));
+      await waitFor(() => expect(answers).toHaveLength(5 - i));
       await waitFor(() => expect(generateButton().textContent).toBe(PREDICTION_TEXT.generate));
     }
     const keys = fetchMock.mock.calls
       .filter(([url]) => String(url) === '/api/predictions/generate')
       .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
-    // 503, then no answer, then success: one key. After a success and after a refusal: a new one each.
-    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    // 503, no answer, 429, then success: one key. After a success and after a refusal: a new one each.
+    expect(new Set(keys.slice(0, 4)).size).toBe(1);
     expect(new Set(keys).size).toBe(3);
   });
 

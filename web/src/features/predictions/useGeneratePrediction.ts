@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Prediction, PredictionListQuery, Wallet } from '@stockseer/contract';
 import { useToast } from '../../components/toast/ToastProvider';
 import { ApiError } from '../../lib/api';
@@ -9,10 +9,20 @@ const sameQuery = (a: PredictionListQuery, b: PredictionListQuery) =>
   a.symbol === b.symbol && a.modelId === b.modelId && a.timeFrame === b.timeFrame;
 
 /**
- * Whether a failed generate may still have happened on the server: no answer at all, a 5xx (e.g. the database went
- * away after the commit), or 409 (the same key still being processed). A 4xx otherwise says nothing was done.
+ * The answers in which generate itself decided that nothing was made: bad input, no such stock, not enough money,
+ * no forecast possible. Any other failure (no answer, 5xx, 401 for a token that could not be refreshed, 409 still
+ * processing, 429) leaves open whether an earlier attempt with the same key went through.
  */
-const mayHaveHappened = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 409;
+const REFUSED_BY_GENERATE = new Set([400, 402, 404, 422]);
+const settlesTheKey = (error: unknown) => error instanceof ApiError && REFUSED_BY_GENERATE.has(error.status);
+
+/**
+ * The Idempotency-Key of a generate whose outcome is not known yet, per user and request. Module state, not
+ * component state: it outlives switching to Past and back, so the retry still finds the first attempt's prediction
+ * instead of reserving a second dollar.
+ */
+const unsettledKeys = new Map<string, string>();
+const requestKey = (uid: string, q: PredictionListQuery) => [uid, q.symbol, q.modelId, q.timeFrame].join('|');
 
 /**
  * SPEC 4, Generating: afterwards the list on screen is the one returned prediction (until the selection changes),
@@ -27,30 +37,28 @@ export function useGeneratePrediction(
   const clearFutureCache = useClearFutureCache(uid);
   const [generating, setGenerating] = useState(false);
   const [latest, setLatest] = useState<{ query: PredictionListQuery; prediction: Prediction }>();
-  // A new Idempotency-Key per prediction, but the same one when retrying a request that may have gone through, so
-  // the retry answers with that prediction instead of reserving a second dollar.
-  const unsettled = useRef<{ query: PredictionListQuery; key: string }>(undefined);
-
   const generate = useCallback(async () => {
     setGenerating(true);
-    const retry = unsettled.current && sameQuery(unsettled.current.query, query) ? unsettled.current : undefined;
-    const key = retry?.key ?? crypto.randomUUID();
-    unsettled.current = undefined;
+    // A new key per prediction; the same one again while the last attempt's outcome is unknown.
+    const slot = requestKey(uid, query);
+    const key = unsettledKeys.get(slot) ?? crypto.randomUUID();
+    unsettledKeys.set(slot, key);
     try {
       const { prediction, wallet } = await generatePrediction(query, key);
+      unsettledKeys.delete(slot);
       setLatest({ query, prediction });
       onWalletChanged(wallet);
       void clearFutureCache();
       toast({ title: PREDICTION_TEXT.successTitle, description: PREDICTION_TEXT.generated });
     } catch (error) {
-      if (mayHaveHappened(error)) unsettled.current = { query, key };
+      if (settlesTheKey(error)) unsettledKeys.delete(slot);
       // SPEC 8: the server's message (e.g. insufficient funds) when there is one.
       const description = error instanceof ApiError && error.message ? error.message : PREDICTION_TEXT.generateFailed;
       toast({ title: PREDICTION_TEXT.errorTitle, description, variant: 'destructive' });
     } finally {
       setGenerating(false);
     }
-  }, [query, onWalletChanged, clearFutureCache, toast]);
+  }, [uid, query, onWalletChanged, clearFutureCache, toast]);
 
   const generated = latest && sameQuery(latest.query, query) ? latest.prediction : undefined;
   return { generate, generating, generated };
