@@ -102,4 +102,33 @@ describe('per-user rate limits of the expensive endpoints', () => {
       expect((await requestFor(action, other.token)()).status).toBe(ok);
     },
   );
+
+  it('counts new work only: a cached back-test is never refused', async () => {
+    const user = await newTestUser('limit-backtest');
+    const read = requestFor('predictions.backtest', user.token);
+    expect((await read()).status).toBe(200); // computes today's back-test unless another test already did
+    const answers = await callTimes(read, limits['predictions.backtest'].limit + 5, 5);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+  });
+
+  it('answers a retry of a generate that went through with its prediction, even over the limit', async () => {
+    const user = await newTestUser('limit-retry');
+    const generate = (key?: string) =>
+      apiCall<{ prediction?: { id: string } }>('/api/predictions/generate', {
+        token: user.token,
+        body: { symbol: 'AAPL', modelId: 'arima', timeFrame: 'short' },
+        headers: key ? { 'Idempotency-Key': key } : {},
+      });
+    const first = await generate('retry-me');
+    expect(first.status).toBe(200);
+    await db.collection('wallets').doc(user.uid).update({ freePredictions: 0 });
+    let limited = false;
+    for (let i = 0; i <= 2 * limits['predictions.generate'].limit && !limited; i += 1) {
+      limited = (await generate()).status === 429;
+    }
+    expect(limited).toBe(true);
+    const retry = await generate('retry-me');
+    expect(retry.status).toBe(200);
+    expect(retry.body.prediction?.id).toBe(first.body.prediction?.id);
+  });
 });
