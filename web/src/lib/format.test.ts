@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatPercent, formatPrice } from './format';
+import { formatCents, formatDate, formatPercent, formatPrice, formatPriceWithChange } from './format';
 
 describe('formatting', () => {
   it('formats cents as dollars with 2 decimals', () => {
@@ -15,6 +15,8 @@ describe('formatting', () => {
     expect(formatPercent(-1.25)).toBe('-1.3%');
     expect(formatPercent(-0.01)).toBe('0.0%');
     expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPriceWithChange(212.4, 206)).toBe('$212.40 (+3.1%)');
+    expect(formatPriceWithChange(100, 100)).toBe('$100.00 (0.0%)');
   });
 
   it("formats dates like 'Nov 22, 2026', a market date as that calendar day", () => {

@@ -1,3 +1,5 @@
+import type { PredictionStatus } from '@stockseer/contract';
+
 /** One formatter each for money, prices, percentages and dates (SPEC 9: 2 decimals, percent with 1). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -12,6 +14,16 @@ export function formatPercent(value: number): string {
   const fixed = value.toFixed(1);
   return value > 0 ? `+${fixed}%` : `${fixed === '-0.0' ? '0.0' : fixed}%`;
 }
+
+/** `$212.40 (+3.1%)`: a price and its change from an earlier one (the price at prediction). */
+export const formatPriceWithChange = (price: number, from: number) =>
+  `${formatPrice(price)} (${formatPercent(((price - from) / from) * 100)})`;
+
+/** Active, Hit, Missed: the status words of every prediction list (SPEC 2). */
+export const STATUS_LABELS = { active: 'Active', hit: 'Hit', missed: 'Missed' } satisfies Record<
+  PredictionStatus,
+  string
+>;
 
 const DATE_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
 // A market date names a calendar day everywhere; an instant is shown in the reader's own time zone.

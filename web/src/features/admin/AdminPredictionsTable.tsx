@@ -1,6 +1,7 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
 import { DataTable } from '../../components/DataTable';
-import { formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { DateAndPrice } from '../../components/DateAndPrice';
+import { formatPriceWithChange } from '../../lib/format';
 import { ADMIN_TEXT, COLUMNS, STATUS_LABELS, TIME_FRAME_NAMES, TYPE_LABELS, timeFrameDays } from './messages';
 
 /** SPEC 2's admin columns, one row per prediction, in the order given. */
@@ -58,14 +59,5 @@ function PredictionRow({ prediction: p }: { prediction: Prediction }) {
 /** The close on the target date and its change from the price at prediction; 'Pending' until resolved. */
 function actualText({ actualPrice, priceAtPrediction }: Prediction) {
   if (actualPrice === null) return ADMIN_TEXT.pending;
-  return `${formatPrice(actualPrice)} (${formatPercent(((actualPrice - priceAtPrediction) / priceAtPrediction) * 100)})`;
-}
-
-function DateAndPrice({ date, price }: { date: string; price: number }) {
-  return (
-    <>
-      <span className="admin-date">{formatDate(date)}</span>
-      <span className="admin-price">{formatPrice(price)}</span>
-    </>
-  );
+  return formatPriceWithChange(actualPrice, priceAtPrediction);
 }

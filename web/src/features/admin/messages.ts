@@ -2,7 +2,6 @@ import {
   TIME_FRAME_DAYS,
   type MaintenanceReport,
   type ModelId,
-  type PredictionStatus,
   type PredictionType,
   type TimeFrame,
 } from '@stockseer/contract';
@@ -70,7 +69,7 @@ export const COLUMNS = {
   cost: 'Cost',
 } as const;
 
-export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+export { STATUS_LABELS } from '../../lib/format';
 
 export const TYPE_LABELS: Record<PredictionType, string> = { historical: 'Historical', future: 'Future' };
 

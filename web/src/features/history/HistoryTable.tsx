@@ -1,6 +1,7 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
 import { DataTable } from '../../components/DataTable';
-import { formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { DateAndPrice } from '../../components/DateAndPrice';
+import { formatPriceWithChange } from '../../lib/format';
 import { COLUMNS, HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
 
 /** SPEC 2's columns, one row per prediction, in the order given. */
@@ -36,21 +37,10 @@ function HistoryRow({ prediction: p }: { prediction: Prediction }) {
       <td>
         <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
         <span className="history-sub">
-          {p.actualPrice === null
-            ? HISTORY_TEXT.pending
-            : `${formatPrice(p.actualPrice)} (${formatPercent(((p.actualPrice - p.priceAtPrediction) / p.priceAtPrediction) * 100)})`}
+          {p.actualPrice === null ? HISTORY_TEXT.pending : formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}
         </span>
       </td>
       <td>{costLabel(p)}</td>
     </tr>
-  );
-}
-
-function DateAndPrice({ date, price }: { date: string; price: number }) {
-  return (
-    <>
-      <span className="history-date">{formatDate(date)}</span>
-      <span className="history-price">{formatPrice(price)}</span>
-    </>
   );
 }

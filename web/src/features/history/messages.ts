@@ -1,4 +1,4 @@
-import { TIME_FRAME_DAYS, type PredictionStatus, type TimeFrame } from '@stockseer/contract';
+import { TIME_FRAME_DAYS, type TimeFrame } from '@stockseer/contract';
 
 /** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const HISTORY_TEXT = {
@@ -25,7 +25,7 @@ export const COLUMNS = {
   cost: 'Cost',
 } as const;
 
-export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+export { STATUS_LABELS } from '../../lib/format';
 
 const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
 

@@ -1,11 +1,7 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
-import { formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { formatDate, formatPrice, formatPriceWithChange } from '../../lib/format';
 import { CARD_TEXT } from './messages';
 import { StatusBadge } from './StatusBadge';
-
-/** `$212.40 (+3.1%)`: a price and its change from the price at prediction. */
-const priceWithChange = (price: number, from: number) =>
-  `${formatPrice(price)} (${formatPercent(((price - from) / from) * 100)})`;
 
 /**
  * One forecast (SPEC 2, DESIGN 4): when it was made and at what price, the target with its change, the 80% range,
@@ -25,11 +21,15 @@ export function PredictionCard({ prediction: p }: { prediction: Prediction }) {
           date={formatDate(p.predictionDate)}
           value={formatPrice(p.priceAtPrediction)}
         />
-        <Fact label={CARD_TEXT.target} date={targetDate} value={priceWithChange(p.targetPrice, p.priceAtPrediction)} />
+        <Fact
+          label={CARD_TEXT.target}
+          date={targetDate}
+          value={formatPriceWithChange(p.targetPrice, p.priceAtPrediction)}
+        />
         <Fact label={CARD_TEXT.range} value={`${formatPrice(p.lowerPrice)} – ${formatPrice(p.upperPrice)}`} />
         <Fact
           label={CARD_TEXT.actual}
-          value={p.actualPrice === null ? CARD_TEXT.pending : priceWithChange(p.actualPrice, p.priceAtPrediction)}
+          value={p.actualPrice === null ? CARD_TEXT.pending : formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}
         />
       </dl>
       <p className="prediction-hit-rule">

@@ -3,7 +3,6 @@ import {
   PREDICTION_FEE_CENTS,
   TIME_FRAME_DAYS,
   type ModelChoice,
-  type PredictionStatus,
   type TimeFrame,
 } from '@stockseer/contract';
 import { formatCents } from '../../lib/format';
@@ -50,7 +49,7 @@ export const CARD_TEXT = {
   cost: 'Cost',
 } as const;
 
-export const STATUS_LABELS: Record<PredictionStatus, string> = { active: 'Active', hit: 'Hit', missed: 'Missed' };
+export { STATUS_LABELS } from '../../lib/format';
 
 export const TIME_FRAME_TABS = [
   { key: 'short', label: 'Short' },
