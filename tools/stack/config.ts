@@ -19,6 +19,7 @@ const BASE_PORTS = {
   hub: 4400,
   logging: 4500,
   stripeSandbox: 12111,
+  tasks: 9499,
   vite: 5173,
 };
 export const PORTS = Object.fromEntries(
