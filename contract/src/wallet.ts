@@ -9,8 +9,23 @@ export const PREDICTION_FEE_CENTS = 100;
 /**
  * `payment` is the charge of a reservation whose prediction hit, `refund` its release on a miss. `other` is an
  * admin credit; it counts beside deposits in the money the wallet holds.
+ *
+ * Money that leaves after it came in (DESIGN 3): `top_up_refund` is a Stripe refund of a top-up (full or partial),
+ * `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its return. `dispute_lost`
+ * records the bank's final decision and moves nothing: the disputed amount stays deducted.
  */
-export const TransactionType = z.enum(['deposit', 'reservation', 'payment', 'refund', 'free_prediction', 'other']);
+export const TransactionType = z.enum([
+  'deposit',
+  'reservation',
+  'payment',
+  'refund',
+  'free_prediction',
+  'other',
+  'top_up_refund',
+  'dispute',
+  'dispute_won',
+  'dispute_lost',
+]);
 export type TransactionType = z.infer<typeof TransactionType>;
 
 /**
@@ -30,3 +45,17 @@ export const Transaction = z.object({
   createdAt: IsoDateTime,
 });
 export type Transaction = z.infer<typeof Transaction>;
+
+/** Whole cents as dollars with two decimals, exact (no float rounding): 1005 -> "10.05", -250 -> "-2.50". */
+export function centsToDollars(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The 402 of a paid prediction while a refund or a lost dispute has left the wallet below zero (the issue's text);
+ * `owedCents` is how far below zero, a positive number.
+ */
+export function walletOwesMessage(owedCents: number): string {
+  return `Your wallet is $${centsToDollars(owedCents)} below zero after a refund; add funds to continue`;
+}

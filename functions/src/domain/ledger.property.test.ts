@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Transaction, Wallet } from '@stockseer/contract';
+import { walletOwesMessage, type Transaction, type Wallet } from '@stockseer/contract';
 import { fixedClock } from './clock';
 import { AppError } from './errors';
 import {
   ALREADY_APPLIED,
   applyOnce,
   checkInvariants,
+  closeDispute,
   deposit,
   ledgerTxId,
   type LedgerDecision,
   newWallet,
+  openDispute,
+  refundTopUp,
   resetAllowanceIfDue,
   settle,
   usePredictionAllowance,
@@ -37,6 +40,26 @@ const operation = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.nat(40) }) },
+  // Stripe taking money back: a refund of part or all of what is left of a top-up, a dispute of a top-up and the
+  // bank's decision. Small id pools make replays of each event common too.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      paymentIntent: fc.nat(4),
+      refund: fc.nat(6),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), paymentIntent: fc.nat(4) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('closeDispute' as const),
+      paymentIntent: fc.nat(4),
+      outcome: fc.constantFrom('won' as const, 'lost' as const),
+    }),
+  },
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -47,6 +70,19 @@ interface Model {
   transactions: Transaction[];
   firstDepositCents: Map<string, number>;
   predictions: Map<string, { isFree: boolean; outcome?: 'hit' | 'missed' }>;
+  /** Stripe's side: each refund id's top-up and amount, as first issued (a replay repeats them). */
+  refunds: Map<string, { paymentIntentId: string; amountCents: number }>;
+  /** Stripe's side: at most one dispute per top-up (one per charge), with the bank's decision once made. */
+  disputes: Map<string, { disputeId: string; amountCents: number; outcome?: 'won' | 'lost' }>;
+}
+
+/** What Stripe has taken back from a top-up and not returned: refunds, plus a dispute unless it was won. */
+function takenBackFrom(model: Model, paymentIntentId: string): number {
+  const refunded = [...model.refunds.values()]
+    .filter((r) => r.paymentIntentId === paymentIntentId)
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  const dispute = model.disputes.get(paymentIntentId);
+  return refunded + (dispute && dispute.outcome !== 'won' ? dispute.amountCents : 0);
 }
 
 function plusDays(day: string, days: number): string {
@@ -68,11 +104,15 @@ function step(model: Model, op: Operation): void {
   switch (op.kind) {
     case 'deposit': {
       const paymentIntentId = `pi_${op.paymentIntent}`;
+      const before = model.wallet;
       const applied = apply(model, ledgerTxId.deposit(paymentIntentId), (w) =>
         deposit(w, { paymentIntentId, amountCents: op.amountCents, now }),
       );
-      if (applied) model.firstDepositCents.set(paymentIntentId, op.amountCents);
-      else expect(model.firstDepositCents.has(paymentIntentId)).toBe(true);
+      if (applied) {
+        model.firstDepositCents.set(paymentIntentId, op.amountCents);
+        // A debt is paid first: the whole deposit lands on the balance, negative or not.
+        expect(applied.wallet.balance).toBe(before.balance + op.amountCents);
+      } else expect(model.firstDepositCents.has(paymentIntentId)).toBe(true);
       return;
     }
     case 'predict': {
@@ -91,6 +131,7 @@ function step(model: Model, op: Operation): void {
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).kind).toBe('insufficient_funds');
         expect(before.freePredictions === 0 && before.balance < 100).toBe(true);
+        if (before.balance < 0) expect((error as AppError).message).toBe(walletOwesMessage(-before.balance));
         expect(model.wallet).toBe(before);
       }
       return;
@@ -105,6 +146,62 @@ function step(model: Model, op: Operation): void {
         settle(w, { predictionId, ticker: 'AAPL', outcome: op.outcome, isFree, now }),
       );
       if (applied) prediction.outcome ??= op.outcome;
+      return;
+    }
+    case 'refund': {
+      const refundId = `re_${op.refund}`;
+      // Stripe refunds only a credited top-up (our reconciliation credits it first), never more than is left.
+      const known = model.refunds.get(refundId);
+      const paymentIntentId = known?.paymentIntentId ?? `pi_${op.paymentIntent}`;
+      const deposited = model.firstDepositCents.get(paymentIntentId);
+      if (deposited === undefined) return;
+      const left = deposited - takenBackFrom(model, paymentIntentId);
+      if (!known && left <= 0) return;
+      const amountCents = known?.amountCents ?? Math.max(1, Math.ceil(op.share * left));
+      const before = model.wallet;
+      const applied = apply(model, ledgerTxId.topUpRefund(paymentIntentId, refundId), (w) =>
+        refundTopUp(w, { paymentIntentId, refundId, amountCents, now }),
+      );
+      if (applied) {
+        expect(known).toBeUndefined();
+        model.refunds.set(refundId, { paymentIntentId, amountCents });
+        expect(applied.wallet.balance).toBe(before.balance - amountCents);
+      } else expect(known).toBeDefined();
+      return;
+    }
+    case 'dispute': {
+      const paymentIntentId = `pi_${op.paymentIntent}`;
+      const deposited = model.firstDepositCents.get(paymentIntentId);
+      const known = model.disputes.get(paymentIntentId);
+      if (deposited === undefined) return;
+      const left = deposited - takenBackFrom(model, paymentIntentId);
+      if (!known && left <= 0) return;
+      const dispute = known ?? { disputeId: `dp_${paymentIntentId}`, amountCents: left };
+      const applied = apply(model, ledgerTxId.dispute(paymentIntentId, dispute.disputeId), (w) =>
+        openDispute(w, { paymentIntentId, disputeId: dispute.disputeId, amountCents: dispute.amountCents, now }),
+      );
+      expect(applied === undefined).toBe(known !== undefined);
+      model.disputes.set(paymentIntentId, dispute);
+      return;
+    }
+    case 'closeDispute': {
+      const paymentIntentId = `pi_${op.paymentIntent}`;
+      const dispute = model.disputes.get(paymentIntentId);
+      if (!dispute) return; // our reconciliation opens a dispute in the ledger before it closes it
+      // Stripe decides once; a replayed or late event repeats that decision.
+      const outcome = dispute.outcome ?? op.outcome;
+      const { disputeId, amountCents } = dispute;
+      const txId =
+        outcome === 'won'
+          ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
+          : ledgerTxId.disputeLost(paymentIntentId, disputeId);
+      const before = model.wallet;
+      const applied = apply(model, txId, (w) =>
+        closeDispute(w, { paymentIntentId, disputeId, amountCents, outcome, now }),
+      );
+      expect(applied === undefined).toBe(dispute.outcome !== undefined);
+      if (applied) expect(applied.wallet.balance - before.balance).toBe(outcome === 'won' ? amountCents : 0);
+      dispute.outcome = outcome;
       return;
     }
     case 'advance': {
@@ -124,10 +221,16 @@ function step(model: Model, op: Operation): void {
 function expectHealthy(model: Model): void {
   const { wallet, transactions } = model;
   expect(checkInvariants(wallet, transactions)).toEqual([]);
-  expect(wallet.balance).toBeGreaterThanOrEqual(0);
+  const paymentIntents = [...model.firstDepositCents.keys()];
+  const takenBack = paymentIntents.reduce((sum, id) => sum + takenBackFrom(model, id), 0);
+  // Only money taken back can put the wallet in debt, and never deeper than what was taken back.
+  expect(wallet.balance).toBeGreaterThanOrEqual(-takenBack);
 
   const received = [...model.firstDepositCents.values()].reduce((sum, cents) => sum + cents, 0);
-  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(received);
+  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(received - takenBack);
+  for (const id of paymentIntents) {
+    expect(takenBackFrom(model, id)).toBeLessThanOrEqual(model.firstDepositCents.get(id)!);
+  }
 
   const settlements = transactions.filter((t) => t.type === 'payment' || t.type === 'refund').map((t) => t.id);
   expect(new Set(settlements).size).toBe(settlements.length);
@@ -138,7 +241,7 @@ function expectHealthy(model: Model): void {
 }
 
 describe('ledger under random sequences of operations', () => {
-  it('keeps every invariant after every step, conserves money and never settles twice', () => {
+  it('keeps every invariant after every step (refunds and disputes included), conserves money and never settles or takes back twice', () => {
     const startDay = fc.integer({ min: 0, max: 3 * 366 }).map((days) => plusDays('2022-01-01', days));
     fc.assert(
       fc.property(startDay, fc.array(operation, { maxLength: 100, size: 'max' }), (today, operations) => {
@@ -148,6 +251,8 @@ describe('ledger under random sequences of operations', () => {
           transactions: [],
           firstDepositCents: new Map(),
           predictions: new Map(),
+          refunds: new Map(),
+          disputes: new Map(),
         };
         for (const op of operations) {
           step(model, op);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Transaction, Wallet } from '@stockseer/contract';
+import { Transaction, Wallet, walletOwesMessage } from '@stockseer/contract';
 import {
   ALREADY_APPLIED,
   applyOnce,
   assertInvariants,
   checkInvariants,
+  closeDispute,
   deposit,
   newWallet,
+  openDispute,
+  refundTopUp,
   resetAllowanceIfDue,
   settle,
   usePredictionAllowance,
@@ -189,6 +192,69 @@ describe('resetAllowanceIfDue', () => {
   });
 });
 
+describe('money taken back: refunds and disputes of a top-up', () => {
+  const taken = { paymentIntentId: 'pi_1', now };
+
+  it('takes a refund out of the balance, below zero when the money was spent', () => {
+    const spent = wallet({ balance: 300, reservedBalance: 100, chargedBalance: 600, freePredictions: 0 });
+    const decision = refundTopUp(spent, { ...taken, refundId: 're_1', amountCents: 1000 });
+    expect(decision.wallet).toMatchObject({ balance: -700, reservedBalance: 100, chargedBalance: 600 });
+    expect(decision.transactions).toEqual([
+      expect.objectContaining({
+        id: 'top-up-refund:pi_1:re_1',
+        type: 'top_up_refund',
+        amount: 1000,
+        description: 'Refund of Stripe payment: $10.00',
+      }),
+    ]);
+  });
+
+  it('refuses a paid prediction while the wallet owes money, allows a free one, and a deposit repays first', () => {
+    const owing = wallet({ balance: -250, freePredictions: 0 });
+    const pay = () => usePredictionAllowance(owing, { predictionId: 'p1', ticker: 'AAPL', now });
+    expect(pay).toThrow(walletOwesMessage(250));
+    expect(walletOwesMessage(250)).toBe('Your wallet is $2.50 below zero after a refund; add funds to continue');
+    const free = usePredictionAllowance({ ...owing, freePredictions: 1 }, { predictionId: 'p1', ticker: 'AAPL', now });
+    expect(free.isFree).toBe(true);
+    const repaid = deposit(owing, { paymentIntentId: 'pi_2', amountCents: 1000, now });
+    expect(repaid.wallet.balance).toBe(750);
+  });
+
+  it('holds a disputed amount back, returns it when won and keeps it when lost', () => {
+    const funded = wallet({ balance: 2000 });
+    const held = openDispute(funded, { ...taken, disputeId: 'dp_1', amountCents: 2000 });
+    expect(held.wallet.balance).toBe(0);
+    expect(held.transactions[0]).toMatchObject({ id: 'dispute:pi_1:dp_1', type: 'dispute', amount: 2000 });
+    const won = closeDispute(held.wallet, { ...taken, disputeId: 'dp_1', amountCents: 2000, outcome: 'won' });
+    expect(won.wallet.balance).toBe(2000);
+    expect(won.transactions[0]).toMatchObject({ id: 'dispute-won:pi_1:dp_1', type: 'dispute_won' });
+    const lost = closeDispute(held.wallet, { ...taken, disputeId: 'dp_1', amountCents: 2000, outcome: 'lost' });
+    expect(lost.wallet.balance).toBe(0);
+    expect(lost.transactions[0]).toMatchObject({
+      id: 'dispute-lost:pi_1:dp_1',
+      description: 'Dispute lost: $20.00 stays deducted',
+    });
+  });
+
+  it.each([0, -5, 10.5])('refuses to take back %s cents', (amountCents) => {
+    expect(() => refundTopUp(wallet(), { ...taken, refundId: 're_1', amountCents })).toThrow(InvariantViolation);
+  });
+
+  it('lets no other operation take a balance below zero', () => {
+    const owing = wallet({ balance: -100 });
+    expect(() => resetAllowanceIfDue({ ...owing, balance: -100 }, { today: '2024-04-15', now })).not.toThrow();
+    expect(
+      settle(wallet({ balance: -300, reservedBalance: 100 }), {
+        predictionId: 'p1',
+        ticker: 'AAPL',
+        outcome: 'missed',
+        isFree: false,
+        now,
+      }).wallet.balance,
+    ).toBe(-200);
+  });
+});
+
 describe('applyOnce', () => {
   it('answers "already applied" before looking at the balance', () => {
     const broke = wallet({ freePredictions: 0, balance: 0 });
@@ -252,6 +318,36 @@ describe('checkInvariants', () => {
     ['a fee of other than $1', {}, [...history, tx('reserve:p5', 'reservation', 200)], 'has amount 200'],
     ['an id off the scheme', {}, [...history, tx('p6', 'deposit', 0)], 'should have an id deposit:'],
     ['another wallet', {}, [...history, { ...tx('deposit:x', 'deposit', 0), walletId: 'u2' }], 'wallet u2'],
+    ['money given back unrecorded', { balance: 150 }, history, 'wallet holds 350 cents but received 550'],
+    [
+      'a refund of a top-up never credited',
+      { balance: 250 },
+      [...history, tx('top-up-refund:pi_9:re_1', 'top_up_refund', 100)],
+      'pi_9, which was never credited',
+    ],
+    [
+      'more given back than the top-up brought',
+      { balance: -250 },
+      [...history, tx('top-up-refund:pi_1:re_1', 'top_up_refund', 400), tx('dispute:pi_1:dp_1', 'dispute', 200)],
+      'pi_1 gave back 600 cents of the 500',
+    ],
+    [
+      'a dispute closed without being opened',
+      { balance: 450 },
+      [...history, tx('dispute-won:pi_1:dp_1', 'dispute_won', 100)],
+      'dp_1 closes but was never opened',
+    ],
+    [
+      'a dispute closed twice',
+      { balance: 350 },
+      [
+        ...history,
+        tx('dispute:pi_1:dp_1', 'dispute', 100),
+        tx('dispute-won:pi_1:dp_1', 'dispute_won', 100),
+        tx('dispute-lost:pi_1:dp_1', 'dispute_lost', 100),
+      ],
+      'dp_1 closes twice',
+    ],
   ])('reports %s', (_, fields, transactions, message) => {
     const violations = checkInvariants({ ...healthy, ...fields }, transactions);
     expect(violations.join('\n')).toContain(message);

@@ -5,14 +5,27 @@
  *
  * Money is integer cents. A wallet's money lives in three buckets: `balance` (available), `reservedBalance` ($1 per
  * paid prediction still waiting for its target date) and `chargedBalance` (fees of predictions that hit). Money only
- * enters by a deposit (or an admin `other` credit) and then only moves between buckets, so the buckets always sum
- * to what came in.
+ * enters by a deposit (or an admin `other` credit) and then moves between buckets; it leaves only when Stripe takes
+ * a top-up back (a refund or a dispute), so the buckets always sum to what came in less what went back out.
+ *
+ * Invariants (asserted on every decision here, on every applied operation by the repository, and on whole histories
+ * by `checkInvariants`):
+ * - reservedBalance >= 0, chargedBalance >= 0, freePredictions in 0..5, all whole numbers;
+ * - balance >= 0, except that money leaving after it came in may take it below zero (the wallet then owes money);
+ *   every other operation leaves a negative balance no lower than it found it;
+ * - balance + reservedBalance + chargedBalance == deposits + credits - refunds - disputes + disputes won, and the
+ *   debt is never larger than what went back out (-balance <= refunds + disputes - disputes won);
+ * - per top-up: it was credited before anything was taken back, and refunds plus open or lost disputes never take
+ *   back more than it brought in; a dispute is closed at most once, won or lost, and only after it was opened;
+ * - every reservation is settled at most once; every transaction id appears once.
  */
 import {
+  centsToDollars,
   FREE_PREDICTIONS_PER_MONTH,
   PREDICTION_FEE_CENTS,
+  TransactionType,
+  walletOwesMessage,
   type Transaction,
-  type TransactionType,
   type Wallet,
 } from '@stockseer/contract';
 import { newYorkDateOf } from './clock';
@@ -24,13 +37,29 @@ export interface LedgerDecision {
   transactions: Transaction[];
 }
 
-const ID_PREFIX = { deposit: 'deposit:', reserve: 'reserve:', settle: 'settle:' } as const;
+const ID_PREFIX = {
+  deposit: 'deposit:',
+  reserve: 'reserve:',
+  settle: 'settle:',
+  topUpRefund: 'top-up-refund:',
+  dispute: 'dispute:',
+  disputeWon: 'dispute-won:',
+  disputeLost: 'dispute-lost:',
+} as const;
 
-/** Derived, not random, so a retried request, a replayed webhook or a re-run maintenance finds its own trace. */
+/**
+ * Derived, not random, so a retried request, a replayed webhook or a re-run maintenance finds its own trace. Money
+ * taken back names its top-up too (`{paymentIntentId}:{refundId}`), so a history alone shows what it took back from.
+ */
 export const ledgerTxId = {
   deposit: (paymentIntentId: string) => ID_PREFIX.deposit + paymentIntentId,
   reserve: (predictionId: string) => ID_PREFIX.reserve + predictionId,
   settle: (predictionId: string) => ID_PREFIX.settle + predictionId,
+  topUpRefund: (paymentIntentId: string, refundId: string) => `${ID_PREFIX.topUpRefund}${paymentIntentId}:${refundId}`,
+  dispute: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.dispute}${paymentIntentId}:${disputeId}`,
+  disputeWon: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.disputeWon}${paymentIntentId}:${disputeId}`,
+  disputeLost: (paymentIntentId: string, disputeId: string) =>
+    `${ID_PREFIX.disputeLost}${paymentIntentId}:${disputeId}`,
 };
 
 export const ALREADY_APPLIED = 'already applied';
@@ -57,7 +86,7 @@ export function applyOnce(
 export function newWallet(userId: string, now: Date): Wallet {
   const stamp = now.toISOString();
   const createdOn = newYorkDateOf(now);
-  return decided({
+  return decided(null, {
     userId,
     balance: 0,
     reservedBalance: 0,
@@ -74,22 +103,111 @@ export function deposit(
   wallet: Wallet,
   { paymentIntentId, amountCents, now }: { paymentIntentId: string; amountCents: number; now: Date },
 ): LedgerDecision {
-  assertInvariant(
-    Number.isSafeInteger(amountCents) && amountCents > 0,
-    `a deposit must be a positive whole number of cents, got ${amountCents}`,
-  );
+  assertPositiveCents(amountCents, 'a deposit');
+  // A wallet below zero after a refund pays its debt first, simply by adding to the negative balance.
   return {
-    wallet: decided({ ...wallet, balance: wallet.balance + amountCents, updatedAt: now.toISOString() }),
+    wallet: decided(wallet, { ...wallet, balance: wallet.balance + amountCents, updatedAt: now.toISOString() }),
     transactions: [
       transaction(wallet, now, {
         id: ledgerTxId.deposit(paymentIntentId),
         type: 'deposit',
         amount: amountCents,
         ticker: null,
-        description: `Stripe payment: $${dollars(amountCents)}`,
+        description: `Stripe payment: $${centsToDollars(amountCents)}`,
       }),
     ],
   };
+}
+
+/** Which top-up money is taken back from, and how much: Stripe's numbers, so a bad one is a bug, not user input. */
+interface TakenBack {
+  paymentIntentId: string;
+  amountCents: number;
+  now: Date;
+}
+
+/**
+ * A Stripe refund of a top-up, full or partial (`charge.refunded`): the amount leaves the available balance. If it
+ * was already spent on predictions, the balance goes below zero and the wallet owes the difference.
+ */
+export function refundTopUp(
+  wallet: Wallet,
+  { paymentIntentId, refundId, amountCents, now }: TakenBack & { refundId: string },
+): LedgerDecision {
+  return takeBack(wallet, now, amountCents, {
+    id: ledgerTxId.topUpRefund(paymentIntentId, refundId),
+    type: 'top_up_refund',
+    amount: amountCents,
+    ticker: null,
+    description: `Refund of Stripe payment: $${centsToDollars(amountCents)}`,
+  });
+}
+
+/**
+ * A dispute (chargeback) of a top-up was opened (`charge.dispute.created`): the bank holds the amount while it
+ * decides, so it leaves the available balance now, like a refund.
+ */
+export function openDispute(
+  wallet: Wallet,
+  { paymentIntentId, disputeId, amountCents, now }: TakenBack & { disputeId: string },
+): LedgerDecision {
+  return takeBack(wallet, now, amountCents, {
+    id: ledgerTxId.dispute(paymentIntentId, disputeId),
+    type: 'dispute',
+    amount: amountCents,
+    ticker: null,
+    description: `Disputed Stripe payment: $${centsToDollars(amountCents)} held back`,
+  });
+}
+
+/**
+ * The bank decided an opened dispute (`charge.dispute.closed`): won puts the amount back into the balance; lost
+ * moves nothing (it stays deducted) and records the decision, so the history says why.
+ */
+export function closeDispute(
+  wallet: Wallet,
+  { paymentIntentId, disputeId, amountCents, outcome, now }: TakenBack & { disputeId: string; outcome: 'won' | 'lost' },
+): LedgerDecision {
+  assertPositiveCents(amountCents, 'a dispute');
+  const won = outcome === 'won';
+  const amount = centsToDollars(amountCents);
+  return {
+    wallet: decided(wallet, {
+      ...wallet,
+      balance: wallet.balance + (won ? amountCents : 0),
+      updatedAt: now.toISOString(),
+    }),
+    transactions: [
+      transaction(wallet, now, {
+        id: won
+          ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
+          : ledgerTxId.disputeLost(paymentIntentId, disputeId),
+        type: won ? 'dispute_won' : 'dispute_lost',
+        amount: amountCents,
+        ticker: null,
+        description: won ? `Dispute won: $${amount} returned` : `Dispute lost: $${amount} stays deducted`,
+      }),
+    ],
+  };
+}
+
+/** The one operation allowed to take a balance below zero. */
+function takeBack(
+  wallet: Wallet,
+  now: Date,
+  amountCents: number,
+  fields: Pick<Transaction, 'id' | 'type' | 'amount' | 'ticker' | 'description'>,
+): LedgerDecision {
+  assertPositiveCents(amountCents, `${fields.type} ${fields.id}`);
+  const next = { ...wallet, balance: wallet.balance - amountCents, updatedAt: now.toISOString() };
+  return { wallet: decided(wallet, next, { mayOwe: true }), transactions: [transaction(wallet, now, fields)] };
+}
+
+function assertPositiveCents(amountCents: number, what: string): void {
+  assertInvariant(
+    Number.isSafeInteger(amountCents) && amountCents > 0,
+    `${what} must be a positive whole number of cents, got ${amountCents}`,
+  );
 }
 
 /** Pays for a new prediction: a free one from the monthly allowance first, else $1 reserved from the balance. */
@@ -102,7 +220,7 @@ export function usePredictionAllowance(
   if (wallet.freePredictions > 0) {
     return {
       isFree: true,
-      wallet: decided({ ...wallet, freePredictions: wallet.freePredictions - 1, updatedAt }),
+      wallet: decided(wallet, { ...wallet, freePredictions: wallet.freePredictions - 1, updatedAt }),
       transactions: [
         transaction(wallet, now, {
           id,
@@ -114,12 +232,14 @@ export function usePredictionAllowance(
       ],
     };
   }
+  // Free predictions above still work while the wallet owes money; paid ones wait until the debt is paid.
+  if (wallet.balance < 0) throw new AppError('insufficient_funds', walletOwesMessage(-wallet.balance));
   if (wallet.balance < PREDICTION_FEE_CENTS) {
     throw new AppError('insufficient_funds', 'Insufficient funds: add at least $1 to your wallet');
   }
   return {
     isFree: false,
-    wallet: decided({
+    wallet: decided(wallet, {
       ...wallet,
       balance: wallet.balance - PREDICTION_FEE_CENTS,
       reservedBalance: wallet.reservedBalance + PREDICTION_FEE_CENTS,
@@ -156,7 +276,7 @@ export function settle(
   );
   const hit = outcome === 'hit';
   return {
-    wallet: decided({
+    wallet: decided(wallet, {
       ...wallet,
       reservedBalance: wallet.reservedBalance - PREDICTION_FEE_CENTS,
       chargedBalance: wallet.chargedBalance + (hit ? PREDICTION_FEE_CENTS : 0),
@@ -181,7 +301,7 @@ export function settle(
  */
 export function resetAllowanceIfDue(wallet: Wallet, { today, now }: { today: string; now: Date }): Wallet | null {
   if (wallet.resetDate > today) return null;
-  return decided({
+  return decided(wallet, {
     ...wallet,
     freePredictions: FREE_PREDICTIONS_PER_MONTH,
     resetDate: nextResetDate(newYorkDateOf(new Date(wallet.createdAt)), today),
@@ -211,11 +331,6 @@ function addMonths(day: string, months: number): string {
   return `${pad(targetYear, 4)}-${pad(targetMonth, 2)}-${pad(Math.min(date, lastDate), 2)}`;
 }
 
-/** Exact for integer cents (no float rounding): 1005 → "10.05". */
-function dollars(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 function transaction(
   wallet: Wallet,
   now: Date,
@@ -225,16 +340,24 @@ function transaction(
   return { ...fields, walletId: wallet.userId, date: stamp, createdAt: stamp };
 }
 
-/** Every wallet an operation returns passes the checks that need no history; the others run in maintenance. */
-function decided(wallet: Wallet): Wallet {
-  const violations = walletViolations(wallet);
+/**
+ * Every wallet an operation returns passes the checks that need no history; the others run in maintenance. Only
+ * money taken back (`mayOwe`) may lower a balance below zero; any other operation leaves it no lower than it was.
+ */
+function decided(before: Wallet | null, after: Wallet, { mayOwe = false } = {}): Wallet {
+  const violations = walletViolations(after);
+  if (after.balance < 0 && !mayOwe && after.balance < (before?.balance ?? 0)) {
+    violations.push(`balance would drop to ${after.balance} cents, and only a refund or dispute may owe money`);
+  }
   assertInvariant(violations.length === 0, violations.join('; '));
-  return wallet;
+  return after;
 }
 
+/** The wallet alone: whole cents everywhere, no bucket but the balance below zero. */
 function walletViolations(wallet: Wallet): string[] {
   const violations: string[] = [];
-  for (const bucket of ['balance', 'reservedBalance', 'chargedBalance'] as const) {
+  if (!Number.isSafeInteger(wallet.balance)) violations.push(`balance is ${wallet.balance}, not whole cents`);
+  for (const bucket of ['reservedBalance', 'chargedBalance'] as const) {
     const cents = wallet[bucket];
     if (!Number.isSafeInteger(cents) || cents < 0) violations.push(`${bucket} is ${cents}, not whole cents >= 0`);
   }
@@ -245,15 +368,27 @@ function walletViolations(wallet: Wallet): string[] {
   return violations;
 }
 
-/** What the operation writing each type fixes: its id's prefix and, except for deposits and credits, its amount. */
-const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number }> = {
-  deposit: { idPrefix: ID_PREFIX.deposit },
-  reservation: { idPrefix: ID_PREFIX.reserve, amount: PREDICTION_FEE_CENTS },
-  free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0 },
-  payment: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS },
-  refund: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS },
-  other: {},
+/**
+ * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the money
+ * the wallet holds (+1 in, -1 out, 0 between buckets or not at all).
+ */
+const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; held: -1 | 0 | 1 }> = {
+  deposit: { idPrefix: ID_PREFIX.deposit, held: 1 },
+  reservation: { idPrefix: ID_PREFIX.reserve, amount: PREDICTION_FEE_CENTS, held: 0 },
+  free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0, held: 0 },
+  payment: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS, held: 0 },
+  refund: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS, held: 0 },
+  other: { held: 1 },
+  top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, held: -1 },
+  dispute: { idPrefix: ID_PREFIX.dispute, held: -1 },
+  dispute_won: { idPrefix: ID_PREFIX.disputeWon, held: 1 },
+  dispute_lost: { idPrefix: ID_PREFIX.disputeLost, held: 0 },
 };
+
+/** How a transaction of this type changes the money the wallet holds (balance + reserved + charged). */
+export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
+  return TYPE_RULES[t.type].held * t.amount;
+}
 
 /**
  * Everything that must hold between a wallet and its whole transaction history; an empty list means healthy. The
@@ -261,14 +396,7 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number }
  */
 export function checkInvariants(wallet: Wallet, transactions: readonly Transaction[]): string[] {
   const violations = walletViolations(wallet);
-  const total: Record<TransactionType, number> = {
-    deposit: 0,
-    reservation: 0,
-    payment: 0,
-    refund: 0,
-    free_prediction: 0,
-    other: 0,
-  };
+  const total = Object.fromEntries(TransactionType.options.map((type) => [type, 0])) as Record<TransactionType, number>;
   const ids = new Set<string>();
   const reserved = new Set<string>();
   const settled = new Set<string>();
@@ -292,16 +420,67 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
   for (const predictionId of settled) {
     if (!reserved.has(predictionId)) violations.push(`${predictionId} is settled but was never reserved`);
   }
+  violations.push(...takenBackViolations(transactions));
 
   const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance;
   const received = total.deposit + total.other;
-  if (held !== received) violations.push(`wallet holds ${held} cents but received ${received}`);
+  const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
+  if (held !== received - takenBack) {
+    violations.push(`wallet holds ${held} cents but received ${received} and gave back ${takenBack}`);
+  }
+  if (wallet.balance < 0 && -wallet.balance > takenBack) {
+    violations.push(`balance is ${wallet.balance} cents, more debt than the ${takenBack} cents given back`);
+  }
   if (wallet.chargedBalance !== total.payment) {
     violations.push(`chargedBalance is ${wallet.chargedBalance} but payments total ${total.payment}`);
   }
   const open = [...reserved].filter((predictionId) => !settled.has(predictionId)).length;
   if (wallet.reservedBalance !== open * PREDICTION_FEE_CENTS) {
     violations.push(`reservedBalance is ${wallet.reservedBalance} but ${open} reservations are open`);
+  }
+  return violations;
+}
+
+/**
+ * Money taken back, top-up by top-up and in history order: each top-up was credited first and never gives back more
+ * than it brought; each dispute is opened before it closes, closes once, and closes for the amount it held.
+ */
+const TAKEN_BACK_TYPES = new Set<TransactionType>(['top_up_refund', 'dispute', 'dispute_won', 'dispute_lost']);
+
+function takenBackViolations(transactions: readonly Transaction[]): string[] {
+  const violations: string[] = [];
+  const deposits = new Map<string, number>();
+  const outstanding = new Map<string, number>();
+  const disputes = new Map<string, { amount: number; closed: boolean }>();
+  for (const t of transactions) {
+    if (t.type === 'deposit') {
+      const paymentIntentId = t.id.slice(ID_PREFIX.deposit.length);
+      deposits.set(paymentIntentId, t.amount);
+      continue;
+    }
+    if (!TAKEN_BACK_TYPES.has(t.type)) continue;
+    const key = t.id.slice(TYPE_RULES[t.type].idPrefix?.length ?? 0);
+    const paymentIntentId = key.split(':')[0] ?? '';
+    const deposited = deposits.get(paymentIntentId);
+    if (deposited === undefined) {
+      violations.push(`${t.id} takes back from ${paymentIntentId}, which was never credited`);
+      continue;
+    }
+    if (t.type === 'dispute') {
+      if (disputes.has(key)) violations.push(`dispute ${key} is opened twice`);
+      disputes.set(key, { amount: t.amount, closed: false });
+    }
+    if (t.type === 'dispute_won' || t.type === 'dispute_lost') {
+      const dispute = disputes.get(key);
+      if (!dispute) violations.push(`dispute ${key} closes but was never opened`);
+      else if (dispute.closed) violations.push(`dispute ${key} closes twice`);
+      else if (dispute.amount !== t.amount)
+        violations.push(`dispute ${key} held ${dispute.amount}, closes ${t.amount}`);
+      if (dispute) dispute.closed = true;
+    }
+    const out = (outstanding.get(paymentIntentId) ?? 0) + heldChange(t) * -1;
+    outstanding.set(paymentIntentId, out);
+    if (out > deposited) violations.push(`${paymentIntentId} gave back ${out} cents of the ${deposited} it brought`);
   }
   return violations;
 }

@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import { Transaction, Wallet } from '@stockseer/contract';
-import { ALREADY_APPLIED, applyOnce, newWallet, type LedgerDecision } from '../../domain/ledger';
+import { ALREADY_APPLIED, applyOnce, heldChange, newWallet, type LedgerDecision } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
 import { COLLECTIONS } from './db';
 import { runTransaction } from './outage';
@@ -107,7 +107,11 @@ export function operationViolations(before: Wallet, { wallet: after, transaction
   for (const t of transactions) {
     if (t.walletId !== before.userId) violations.push(`transaction ${t.id} names wallet ${t.walletId}`);
   }
-  expect('money held', held(after) - held(before), sum('deposit', 'other'));
+  expect(
+    'money held',
+    held(after) - held(before),
+    transactions.reduce((total, t) => total + heldChange(t), 0),
+  );
   expect('chargedBalance', after.chargedBalance - before.chargedBalance, sum('payment'));
   expect(
     'reservedBalance',

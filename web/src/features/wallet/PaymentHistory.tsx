@@ -10,6 +10,11 @@ const SIGN: Record<TransactionType, string> = {
   reservation: '−',
   payment: '',
   free_prediction: '',
+  top_up_refund: '−',
+  dispute: '−',
+  dispute_won: '+',
+  // The decision alone: the amount left the balance when the dispute was opened.
+  dispute_lost: '',
 };
 
 interface Props {

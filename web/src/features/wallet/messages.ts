@@ -75,4 +75,8 @@ export const TRANSACTION_LABELS = {
   refund: 'Released',
   free_prediction: 'Free prediction',
   other: 'Adjustment',
+  top_up_refund: 'Refunded by Stripe',
+  dispute: 'Disputed',
+  dispute_won: 'Dispute won',
+  dispute_lost: 'Dispute lost',
 } as const;
