@@ -11,7 +11,7 @@ import {
   rejectUnknownParams,
   required,
 } from './params';
-import { cardFromNumber, cardFromPaymentMethod, type TestCard } from './test-cards';
+import { cardFromDetails, cardFromPaymentMethod, type TestCard } from './test-cards';
 
 /** The part of Stripe's PaymentIntent that the sandbox models, field for field as Stripe returns it. */
 export interface PaymentIntent {
@@ -162,6 +162,12 @@ export class PaymentIntents {
     return charge(record);
   }
 
+  /** The test card that paid a succeeded intent (some, like 4000 0000 0000 0259, do more than pay). */
+  paidWith(id: string): TestCard | undefined {
+    const record = this.record(id);
+    return record.intent.status === 'succeeded' ? record.attached?.card : undefined;
+  }
+
   private record(id: string): IntentRecord {
     const record = this.records.get(id);
     if (record === undefined) throw noSuchObject('payment_intent', id, 'intent');
@@ -224,8 +230,15 @@ function attachedCardFrom(form: FormObject): AttachedCard | undefined {
   const type = required(readString(data.type, 'payment_method_data[type]'), 'payment_method_data[type]');
   if (type !== 'card') throw onlyCards(type, 'payment_method_data[type]');
   const card = required(readObject(data.card, 'payment_method_data[card]'), 'payment_method_data[card]');
-  const numberParam = 'payment_method_data[card][number]';
-  return attach(cardFromNumber(required(readString(card.number, numberParam), numberParam)));
+  const param = (name: string) => `payment_method_data[card][${name}]`;
+  return attach(
+    cardFromDetails({
+      number: required(readString(card.number, param('number')), param('number')),
+      expMonth: readInteger(card.exp_month, param('exp_month')),
+      expYear: readInteger(card.exp_year, param('exp_year')),
+      cvc: readString(card.cvc, param('cvc')),
+    }),
+  );
 }
 
 function attach(card: TestCard): AttachedCard {

@@ -7,11 +7,13 @@ import { requestFingerprint, type IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
 import { readString } from './params';
 import type { PaymentIntent, PaymentIntents } from './payment-intents';
+import type { Charges } from './charges';
 import type { StripeEvent, Webhooks } from './webhooks';
 
 /** The sandbox's state, shared by all routes. */
 export interface Sandbox {
   intents: PaymentIntents;
+  charges: Charges;
   webhooks: Webhooks;
   idempotencyKeys: IdempotencyKeys;
   log: (line: string) => void;
@@ -59,15 +61,54 @@ const routes: Route[] = [
       announceSuccess(sandbox.intents.confirm(call.ids[0] as string, call.form), call, sandbox),
   },
   {
+    method: 'POST',
+    path: /^\/v1\/refunds$/,
+    access: 'secret',
+    handle: (call, sandbox) => {
+      const { refund, charge } = sandbox.charges.refund(call.form);
+      sandbox.webhooks.publish('charge.refunded', charge, call.request, call.apiVersion);
+      return refund;
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/refunds$/,
+    access: 'secret',
+    handle: (call, sandbox) => list('/v1/refunds', sandbox.charges.listRefunds(call.form)),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/disputes$/,
+    access: 'secret',
+    handle: (call, sandbox) => list('/v1/disputes', sandbox.charges.listDisputes(call.form)),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/disputes\/([^/]+)$/,
+    access: 'secret',
+    handle: ({ ids: [id] }, sandbox) => sandbox.charges.retrieveDispute(id as string),
+  },
+  {
+    method: 'POST',
+    path: /^\/sandbox\/payment_intents\/([^/]+)\/dispute$/,
+    access: 'sandbox',
+    handle: (call, sandbox) => openDispute(call.ids[0] as string, call.form, call, sandbox),
+  },
+  {
+    method: 'POST',
+    path: /^\/sandbox\/disputes\/([^/]+)\/close$/,
+    access: 'sandbox',
+    handle: (call, sandbox) => {
+      const dispute = sandbox.charges.closeDispute(call.ids[0] as string, call.form);
+      sandbox.webhooks.publish('charge.dispute.closed', dispute, call.request, call.apiVersion);
+      return dispute;
+    },
+  },
+  {
     method: 'GET',
     path: /^\/sandbox\/events$/,
     access: 'sandbox',
-    handle: (_call, sandbox) => ({
-      object: 'list',
-      data: sandbox.webhooks.list(),
-      has_more: false,
-      url: '/sandbox/events',
-    }),
+    handle: (_call, sandbox) => list('/sandbox/events', sandbox.webhooks.list()),
   },
   {
     method: 'POST',
@@ -150,12 +191,27 @@ function authorize(route: Route, caller: Caller, ids: string[], form: FormObject
   requireClientSecret(sandbox.intents.retrieve(ids[0] as string), readString(form.client_secret, 'client_secret'));
 }
 
-/** Success of a PaymentIntent is what our webhook endpoint subscribes to, so it is the event the sandbox sends. */
+/**
+ * Success of a PaymentIntent is what our webhook endpoint subscribes to, so it is the event the sandbox sends; the
+ * charge it made can then be refunded or disputed. A card that disputes by itself does so right after.
+ */
 function announceSuccess(intent: PaymentIntent, call: Call, sandbox: Sandbox): PaymentIntent {
   if (intent.status === 'succeeded') {
+    sandbox.charges.record(intent);
     sandbox.webhooks.publish('payment_intent.succeeded', intent, call.request, call.apiVersion);
+    if (sandbox.intents.paidWith(intent.id)?.disputed) openDispute(intent.id, {}, call, sandbox);
   }
   return intent;
+}
+
+function openDispute(paymentIntentId: string, form: FormObject, call: Call, sandbox: Sandbox) {
+  const { dispute } = sandbox.charges.openDispute(paymentIntentId, form);
+  sandbox.webhooks.publish('charge.dispute.created', dispute, call.request, call.apiVersion);
+  return dispute;
+}
+
+function list(url: string, data: unknown[]) {
+  return { object: 'list', data, has_more: false, url };
 }
 
 // `key` and `client_secret` authenticate a browser call (Stripe.js sends them as parameters); they are not
@@ -179,7 +235,7 @@ function replyForError(error: unknown, sandbox: Sandbox): Reply {
 function unrecognized(method: string | undefined, path: string): StripeApiError {
   return invalidRequest(
     `Unrecognized request URL (${method}: ${path}). The Stripe sandbox serves only PaymentIntents create, retrieve ` +
-      'and confirm, and /sandbox/events.',
+      'and confirm, refunds, disputes, and its /sandbox controls.',
     {},
     404,
   );

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IdempotencyKeys } from './idempotency';
+import { Charges } from './charges';
 import { PaymentIntents } from './payment-intents';
 import { createRequestHandler } from './routes';
 import { Webhooks } from './webhooks';
@@ -40,6 +41,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   });
   const handler = createRequestHandler({
     intents: new PaymentIntents(),
+    charges: new Charges(),
     webhooks,
     idempotencyKeys: new IdempotencyKeys(),
     log,
