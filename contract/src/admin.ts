@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, TimeFrame } from './common';
+import { IsoDate, IsoDateTime, TimeFrame } from './common';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
 /** A model an admin can make the default: any user model but "recommended" itself. */
@@ -45,3 +45,18 @@ export type AllPredictionsPage = z.infer<typeof AllPredictionsPage>;
 /** Emulator only: `POST /api/admin/clock` pins "today" (null: the real date again). */
 export const SetClockRequest = z.object({ today: IsoDate.nullable() });
 export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });
+
+/**
+ * `GET /api/admin/alerts`: what an operator must look at, newest first. Today: signed Stripe events that could
+ * never be applied (so they were acknowledged, and Stripe stopped retrying), with the event and why.
+ */
+export const AdminAlert = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  reason: z.string(),
+  createdAt: IsoDateTime,
+});
+export type AdminAlert = z.infer<typeof AdminAlert>;
+export const AdminAlerts = z.array(AdminAlert);
+export const ADMIN_ALERTS_LIMIT = 100;

@@ -11,6 +11,7 @@ export type AppErrorKind =
   | 'insufficient_funds'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'upstream_unavailable'
   | 'model_failed';
 

@@ -299,7 +299,16 @@ describe('checkInvariants', () => {
   ];
   const healthy = wallet({ balance: 350, reservedBalance: 100, chargedBalance: 100, freePredictions: 4 });
 
-  it('finds nothing wrong with a consistent history', () => {
+  it('finds nothing wrong with a consistent history, in whatever order it is read back', () => {
+    const takenBack = [
+      ...history,
+      tx('top-up-refund:pi_1:re_1', 'top_up_refund', 200),
+      tx('dispute:pi_1:dp_1', 'dispute', 300),
+      tx('dispute-won:pi_1:dp_1', 'dispute_won', 300),
+    ];
+    const afterRefund = { ...healthy, balance: 150 };
+    expect(checkInvariants(afterRefund, takenBack)).toEqual([]);
+    expect(checkInvariants(afterRefund, [...takenBack].reverse())).toEqual([]);
     expect(checkInvariants(healthy, history)).toEqual([]);
     expect(() => assertInvariants(healthy, history)).not.toThrow();
   });
@@ -323,7 +332,7 @@ describe('checkInvariants', () => {
       'a refund of a top-up never credited',
       { balance: 250 },
       [...history, tx('top-up-refund:pi_9:re_1', 'top_up_refund', 100)],
-      'pi_9, which was never credited',
+      'from pi_9, which was never credited',
     ],
     [
       'more given back than the top-up brought',

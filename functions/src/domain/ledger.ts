@@ -442,8 +442,9 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
 }
 
 /**
- * Money taken back, top-up by top-up and in history order: each top-up was credited first and never gives back more
- * than it brought; each dispute is opened before it closes, closes once, and closes for the amount it held.
+ * Money taken back, top-up by top-up (in any order: a history is read back unordered): each top-up it names was
+ * credited and gives back no more than it brought; each dispute closes at most once, after it was opened, for the
+ * amount it held.
  */
 const TAKEN_BACK_TYPES = new Set<TransactionType>(['top_up_refund', 'dispute', 'dispute_won', 'dispute_lost']);
 
@@ -451,36 +452,31 @@ function takenBackViolations(transactions: readonly Transaction[]): string[] {
   const violations: string[] = [];
   const deposits = new Map<string, number>();
   const outstanding = new Map<string, number>();
-  const disputes = new Map<string, { amount: number; closed: boolean }>();
+  const opened = new Map<string, number>();
+  const closed = new Map<string, Transaction[]>();
   for (const t of transactions) {
-    if (t.type === 'deposit') {
-      const paymentIntentId = t.id.slice(ID_PREFIX.deposit.length);
-      deposits.set(paymentIntentId, t.amount);
-      continue;
-    }
+    if (t.type === 'deposit') deposits.set(t.id.slice(ID_PREFIX.deposit.length), t.amount);
     if (!TAKEN_BACK_TYPES.has(t.type)) continue;
     const key = t.id.slice(TYPE_RULES[t.type].idPrefix?.length ?? 0);
     const paymentIntentId = key.split(':')[0] ?? '';
+    outstanding.set(paymentIntentId, (outstanding.get(paymentIntentId) ?? 0) - heldChange(t));
+    if (t.type === 'dispute') opened.set(key, t.amount);
+    if (t.type === 'dispute_won' || t.type === 'dispute_lost') closed.set(key, [...(closed.get(key) ?? []), t]);
+  }
+  for (const [paymentIntentId, out] of outstanding) {
     const deposited = deposits.get(paymentIntentId);
-    if (deposited === undefined) {
-      violations.push(`${t.id} takes back from ${paymentIntentId}, which was never credited`);
-      continue;
+    if (deposited === undefined)
+      violations.push(`money is taken back from ${paymentIntentId}, which was never credited`);
+    else if (out > deposited)
+      violations.push(`${paymentIntentId} gave back ${out} cents of the ${deposited} it brought`);
+  }
+  for (const [key, closings] of closed) {
+    const held = opened.get(key);
+    if (held === undefined) violations.push(`dispute ${key} closes but was never opened`);
+    if (closings.length > 1) violations.push(`dispute ${key} closes twice`);
+    for (const t of closings) {
+      if (held !== undefined && t.amount !== held) violations.push(`dispute ${key} held ${held}, closes ${t.amount}`);
     }
-    if (t.type === 'dispute') {
-      if (disputes.has(key)) violations.push(`dispute ${key} is opened twice`);
-      disputes.set(key, { amount: t.amount, closed: false });
-    }
-    if (t.type === 'dispute_won' || t.type === 'dispute_lost') {
-      const dispute = disputes.get(key);
-      if (!dispute) violations.push(`dispute ${key} closes but was never opened`);
-      else if (dispute.closed) violations.push(`dispute ${key} closes twice`);
-      else if (dispute.amount !== t.amount)
-        violations.push(`dispute ${key} held ${dispute.amount}, closes ${t.amount}`);
-      if (dispute) dispute.closed = true;
-    }
-    const out = (outstanding.get(paymentIntentId) ?? 0) + heldChange(t) * -1;
-    outstanding.set(paymentIntentId, out);
-    if (out > deposited) violations.push(`${paymentIntentId} gave back ${out} cents of the ${deposited} it brought`);
   }
   return violations;
 }

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { AppDeps } from './deps';
-import { authenticate } from './auth';
+import { ADMIN_ROUTES, authenticate, requireLiveSession } from './auth';
 import { errorHandler, notFoundRoute } from './errors';
 import { meRoutes } from './routes/me';
 import { stockRoutes } from './routes/stocks';
@@ -11,7 +11,11 @@ import { predictionRoutes } from './routes/predictions';
 import { adminRoutes } from './routes/admin';
 import { syncClock } from './clockSync';
 import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
+import { jsonOnly } from './jsonOnly';
 import { SettableClock } from '../adapters/clockFromEnv';
+
+/** The routes that move money: a top-up's intent and credit, and a generate (which reserves $1). */
+const MONEY_ROUTES = ['/payments/create-intent', '/wallet/add-stripe-funds', '/predictions/generate'];
 
 /** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
 export function createApp(deps: AppDeps): express.Express {
@@ -24,7 +28,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   // Before the JSON parser: Stripe's signature is checked on the raw body. Public: the signature is the proof.
   app.use('/api', paymentWebhookRoutes(deps));
-  app.use(limitBody(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
+  app.use(jsonOnly, limitBody(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
 
   const api = Router();
   // Public: the stack script and uptime checks ask whether the API is up.
@@ -34,6 +38,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Local stack only: every request sees the date the time machine is set to.
   if (deps.clock instanceof SettableClock) api.use(syncClock(deps.db, deps.clock));
   api.use(authenticate(deps.auth));
+  // A revoked or disabled account (or a removed admin claim) is refused at once where money moves or admin rights
+  // act; the read routes trust the token until it expires (an Auth lookup each would cost; see docs/quality.md).
+  api.use(MONEY_ROUTES, requireLiveSession(deps.auth));
+  api.use(ADMIN_ROUTES, requireLiveSession(deps.auth, { admin: true }));
   api.use(adminRoutes(deps));
   api.use(meRoutes(deps));
   api.use(stockRoutes(deps));

@@ -12,6 +12,7 @@ const STATUS: Record<AppErrorKind, number> = {
   conflict: 409,
   rate_limited: 429,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   model_failed: 422,
   upstream_unavailable: 503,
 };

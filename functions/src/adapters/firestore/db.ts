@@ -77,4 +77,5 @@ export const COLLECTIONS = {
   marketQuotes: 'marketQuotes',
   marketSearch: 'marketSearch',
   rateLimits: 'rateLimits',
+  adminAlerts: 'adminAlerts',
 } as const;

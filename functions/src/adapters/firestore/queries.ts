@@ -43,6 +43,8 @@ const desc = (field: string): Order => ({ field, direction: 'desc' });
 export const QUERIES = {
   /** A wallet's Payment History, newest first. */
   walletHistory: { collection: COLLECTIONS.transactions, where: [eq('walletId')], orderBy: [desc('date')] },
+  /** The Admin tab's alerts, newest first. */
+  adminAlerts: { collection: COLLECTIONS.adminAlerts, where: [], orderBy: [desc('createdAt')] },
   /** A wallet's whole ledger, for the invariant check. */
   walletLedger: { collection: COLLECTIONS.transactions, where: [eq('walletId')] },
 

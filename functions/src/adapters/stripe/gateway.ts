@@ -1,23 +1,26 @@
 import Stripe from 'stripe';
 import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, stripeSettingsFrom, type StripeSettings } from './client';
+import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/topUps';
 
-/** A PaymentIntent as the wallet sees it. Only intents we created for a top-up have a `userId`. */
-export interface TopUpPayment {
-  paymentIntentId: string;
-  /** The wallet to credit: `metadata.userId`, set at creation; null for any other payment on the account. */
-  userId: string | null;
-  succeeded: boolean;
-  /** Stripe's status, for messages. */
-  status: string;
-  /** What Stripe received once it succeeded (else what it asks for), in cents. Never a client's number. */
-  amountCents: number;
-}
-
-/** A verified webhook event: a top-up that succeeded, or anything else (acknowledged, ignored). */
+/**
+ * A verified webhook event: a top-up that succeeded; money taken back from a top-up (a refund or a dispute, which
+ * names only the PaymentIntent: what was taken back is read from Stripe); or anything else (acknowledged, ignored).
+ */
 export type PaymentEvent =
-  | { kind: 'top_up_succeeded'; eventId: string; payment: TopUpPayment }
+  | { kind: 'top_up_succeeded'; eventId: string; type: string; payment: TopUpPayment }
+  | { kind: 'money_taken_back'; eventId: string; type: string; paymentIntentId: string | null }
   | { kind: 'other'; eventId: string; type: string };
+
+/** The events that take money back (or return it): each names a charge's PaymentIntent. */
+const TAKEN_BACK_EVENTS = new Set([
+  'charge.refunded',
+  'charge.refund.updated',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
 
 /** What the wallet needs from the payment provider; routes depend on this, not on Stripe's SDK. */
 export interface PaymentGateway {
@@ -27,6 +30,8 @@ export interface PaymentGateway {
     paymentIntentId: string;
   }>;
   retrieveTopUp(paymentIntentId: string): Promise<TopUpPayment>;
+  /** The top-up with its refunds and disputes as Stripe has them now: the truth a refund or dispute event points at. */
+  retrieveTopUpHistory(paymentIntentId: string): Promise<TopUpHistory>;
   /** Checks the `Stripe-Signature` header against the raw body; a bad or missing one is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -57,6 +62,28 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       return topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId)));
     },
 
+    async retrieveTopUpHistory(paymentIntentId) {
+      const [intent, refunds, disputes] = await Promise.all([
+        callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId)),
+        callStripe(() => stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
+        callStripe(() => stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
+      ]);
+      return {
+        payment: topUpOf(intent),
+        // Stripe lists newest first; the ledger applies them in the order they happened.
+        refunds: refunds
+          .filter((refund) => refund.status === 'succeeded')
+          .reverse()
+          .map((refund) => ({ refundId: refund.id, amountCents: refund.amount })),
+        disputes: disputes
+          .flatMap((dispute) => {
+            const status = disputeStatus(dispute.status);
+            return status ? [{ disputeId: dispute.id, amountCents: dispute.amount, status }] : [];
+          })
+          .reverse(),
+      };
+    },
+
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -64,10 +91,17 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       } catch (error) {
         throw new AppError('validation', 'Invalid Stripe webhook signature', { cause: error });
       }
+      const { id: eventId, type } = event;
       if (event.type === 'payment_intent.succeeded') {
-        return { kind: 'top_up_succeeded', eventId: event.id, payment: topUpOf(event.data.object) };
+        return { kind: 'top_up_succeeded', eventId, type, payment: topUpOf(event.data.object) };
       }
-      return { kind: 'other', eventId: event.id, type: event.type };
+      if (TAKEN_BACK_EVENTS.has(type)) {
+        const named = (event.data.object as { payment_intent?: unknown }).payment_intent;
+        const paymentIntentId =
+          typeof named === 'string' ? named : ((named as { id?: string } | null | undefined)?.id ?? null);
+        return { kind: 'money_taken_back', eventId, type, paymentIntentId };
+      }
+      return { kind: 'other', eventId, type };
     },
   };
 }
@@ -89,6 +123,7 @@ export function stripeGatewayFromEnv(env: NodeJS.ProcessEnv = process.env): Paym
   return {
     createTopUp: async (input) => current().createTopUp(input),
     retrieveTopUp: async (id) => current().retrieveTopUp(id),
+    retrieveTopUpHistory: async (id) => current().retrieveTopUpHistory(id),
     verifyWebhook: (rawBody, signature) => current().verifyWebhook(rawBody, signature),
   };
 }
@@ -104,6 +139,19 @@ function topUpOf(intent: Stripe.PaymentIntent): TopUpPayment {
     status: intent.status,
     amountCents: succeeded ? intent.amount_received : intent.amount,
   };
+}
+
+/** Enough for any top-up: Stripe caps refunds by the amount and allows one dispute per charge. */
+const LIST = { limit: 1000 };
+
+/**
+ * Inquiries (`warning_*`) take no money; every other open status means the bank holds the amount. Won and lost are
+ * final.
+ */
+function disputeStatus(status: Stripe.Dispute.Status): TopUpDispute['status'] | null {
+  if (status === 'won') return 'won';
+  if (status === 'lost') return 'lost';
+  return status.startsWith('warning_') ? null : 'open';
 }
 
 /** Stripe's failures in our error family: its outages are 503s; a PaymentIntent it does not know is a 404. */

@@ -4,23 +4,25 @@ import {
   Prediction,
   SetClockRequest,
   SetDefaultModelRequest,
+  type AdminAlert,
   type AllPredictionsPage,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
-import { requireAdmin } from '../auth';
+import { ADMIN_ROUTES, requireAdmin } from '../auth';
 import { parseInput } from '../validate';
 import { notFound } from '../../domain/errors';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
 import { SettableClock } from '../../adapters/clockFromEnv';
 import { runDailyMaintenance } from '../../services/maintenance';
+import { recentAlerts } from '../../adapters/firestore/alerts';
 import { storeClock } from '../clockSync';
 
 /** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps;
-  router.use(['/admin', '/predictions/all'], requireAdmin);
+  router.use(ADMIN_ROUTES, requireAdmin);
 
   router.get('/admin/default-models', async (_req, res) => {
     res.json(await defaultModels(db));
@@ -34,6 +36,10 @@ export function adminRoutes(deps: AppDeps): Router {
 
   router.post('/admin/check-predictions', async (_req, res) => {
     res.json(await runDailyMaintenance(deps));
+  });
+
+  router.get('/admin/alerts', async (_req, res) => {
+    res.json((await recentAlerts(db)) satisfies AdminAlert[]);
   });
 
   router.get('/admin/users', async (_req, res) => {

@@ -7,29 +7,18 @@ import {
   healthyLedger,
   paidTopUp,
   postWebhook,
-  sandboxUrl,
+  resendEvent as resend,
+  sandboxEventsOf,
   sign,
   stripe,
+  type SandboxEvent,
 } from './paymentsTestSupport';
 
-interface SandboxEvent {
-  id: string;
-  type: string;
-  data: { object: { id: string } };
-}
-
 async function succeededEventOf(paymentIntentId: string): Promise<SandboxEvent> {
-  const { data } = (await (await fetch(`${sandboxUrl}/sandbox/events`)).json()) as { data: SandboxEvent[] };
-  const event = data.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === paymentIntentId);
+  const [event] = await sandboxEventsOf('payment_intent.succeeded', paymentIntentId);
   if (!event) throw new Error(`the sandbox sent no payment_intent.succeeded for ${paymentIntentId}`);
   return event;
 }
-
-const resend = async (eventId: string) =>
-  (await (await fetch(`${sandboxUrl}/sandbox/events/${eventId}/resend`, { method: 'POST' })).json()) as {
-    delivered: boolean;
-    status: number;
-  };
 
 /** A `payment_intent.succeeded` event as Stripe would send it, for a PaymentIntent that exists only in the event. */
 function succeededEvent(
@@ -164,12 +153,18 @@ describe('POST /api/payments/webhook', () => {
     expect((await db.collection('transactions').where('walletId', '==', uid).get()).size).toBe(0);
   });
 
-  it('acknowledges other events and succeeded payments that are no top-up, moving no money', async () => {
+  it('acknowledges other events, and a succeeded payment that is no top-up as an alert, moving no money', async () => {
     const { uid } = await newTestUser('webhook-other');
     const other = succeededEvent(uid, 700).replace('payment_intent.succeeded', 'payment_intent.created');
-    expect(await postWebhook(other, sign(other))).toEqual({ status: 200, body: { received: true } });
+    expect(await postWebhook(other, sign(other))).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'ignored' },
+    });
     const noUser = succeededEvent('', 700);
-    expect(await postWebhook(noUser, sign(noUser))).toEqual({ status: 200, body: { received: true } });
+    expect(await postWebhook(noUser, sign(noUser))).toMatchObject({
+      status: 200,
+      body: { received: true, outcome: 'alerted' },
+    });
     expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);
   });
 

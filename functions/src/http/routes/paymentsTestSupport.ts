@@ -58,3 +58,35 @@ export async function postWebhook(payload: string, signature: string | undefined
 
 export const sign = (payload: string) =>
   stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
+
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  data: { object: { id: string; payment_intent?: string } };
+}
+
+/** The events the sandbox sent of one type about one PaymentIntent (the intent itself, or its charge's). */
+export async function sandboxEventsOf(type: string, paymentIntentId: string): Promise<SandboxEvent[]> {
+  const { data } = (await (await fetch(`${sandboxUrl}/sandbox/events`)).json()) as { data: SandboxEvent[] };
+  return data.filter(
+    (e) =>
+      e.type === type && (e.data.object.id === paymentIntentId || e.data.object.payment_intent === paymentIntentId),
+  );
+}
+
+/** One more signed delivery of an event to our webhook, as Stripe's "Resend" does. */
+export const resendEvent = async (eventId: string) =>
+  (await (await fetch(`${sandboxUrl}/sandbox/events/${eventId}/resend`, { method: 'POST' })).json()) as {
+    delivered: boolean;
+    status: number;
+  };
+
+/** A sandbox control (tools/stripe-sandbox/README.md): what a customer's bank does, such as opening a dispute. */
+export async function sandboxControl<T = { id: string; status: string }>(
+  path: string,
+  form: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${sandboxUrl}${path}`, { method: 'POST', body: new URLSearchParams(form) });
+  if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}

@@ -1,28 +1,24 @@
 import express, { Router, type Request } from 'express';
 import type { AppDeps } from '../deps';
 import { validationError } from '../../domain/errors';
-import { creditTopUp } from '../../adapters/firestore/wallets';
+import { settlePaymentEvent } from '../../services/paymentEvents';
 import { limitBody, WEBHOOK_BODY_LIMIT_BYTES } from '../bodyLimit';
 
 /**
  * `POST /api/payments/webhook`: Stripe's events, public (Stripe has no ID token; the signature is the proof).
- * `payment_intent.succeeded` credits the wallet exactly once; any other event is acknowledged and ignored. A failure
- * to credit answers 5xx, so Stripe delivers the event again later. Mounted before the JSON parser (see rawBodyOf).
+ * `payment_intent.succeeded` credits the wallet exactly once; refunds and disputes take money back (read from
+ * Stripe); other events are acknowledged and ignored. An event that can never be applied is recorded as an admin
+ * alert and acknowledged; only a failure a redelivery can cure (database or Stripe unreachable) answers 5xx, so
+ * Stripe delivers the event again later. Mounted before the JSON parser (see rawBodyOf).
  */
-export function paymentWebhookRoutes({ db, clock, payments }: AppDeps): Router {
+export function paymentWebhookRoutes(deps: AppDeps): Router {
+  const { payments } = deps;
   const router = Router();
   const limit = WEBHOOK_BODY_LIMIT_BYTES;
   router.post('/payments/webhook', limitBody(limit), express.raw({ type: '*/*', limit }), async (req, res) => {
     const event = payments.verifyWebhook(rawBodyOf(req), req.get('stripe-signature'));
-    if (event.kind === 'top_up_succeeded') {
-      const { payment } = event;
-      if (payment.userId === null) {
-        console.warn(`Stripe event ${event.eventId}: PaymentIntent ${payment.paymentIntentId} is not a wallet top-up`);
-      } else {
-        await creditTopUp(db, { ...payment, userId: payment.userId }, clock.now());
-      }
-    }
-    res.json({ received: true });
+    const settled = await settlePaymentEvent(deps, event);
+    res.json({ received: true, ...settled });
   });
   return router;
 }

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { getAuth } from 'firebase-admin/auth';
+import { AdminAlerts, GeneratePredictionResponse, walletOwesMessage } from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import {
+  balanceReaches,
+  db,
+  healthyLedger,
+  paidTopUp,
+  postWebhook,
+  resendEvent,
+  sandboxControl,
+  sandboxEventsOf,
+  sign,
+  stripe,
+} from './paymentsTestSupport';
+
+/**
+ * Money after the payment (issue 14) through the emulators and the Stripe sandbox: refunds and disputes of a top-up
+ * reach the wallet by Stripe's signed events, read back from Stripe, applied once however often they come.
+ */
+
+/** A user whose top-up of `dollars` the webhook has credited. */
+async function userWithTopUp(label: string, dollars: number) {
+  const user = await newTestUser(label);
+  const paymentIntentId = await paidTopUp(user.token, dollars);
+  await balanceReaches(user.uid, dollars * 100);
+  return { ...user, paymentIntentId };
+}
+
+/** Waits for the sandbox to have sent `count` events of `type` about the top-up, and returns them. */
+async function eventsOf(type: string, paymentIntentId: string, count = 1) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const events = await sandboxEventsOf(type, paymentIntentId);
+    if (events.length >= count) return events;
+    if (Date.now() > deadline) throw new Error(`the sandbox sent ${events.length} ${type}, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every event about the top-up, delivered 5 more times at once: each delivery is acknowledged, nothing moves. */
+async function replayFiveTimesAtOnce(type: string, paymentIntentId: string) {
+  const events = await sandboxEventsOf(type, paymentIntentId);
+  const before = await healthyLedger((await stripe.paymentIntents.retrieve(paymentIntentId)).metadata.userId!);
+  for (const event of events) {
+    const results = await Promise.all(Array.from({ length: 5 }, () => resendEvent(event.id)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  }
+  expect(await healthyLedger(before.wallet.userId)).toEqual(before);
+}
+
+const typesOf = async (uid: string) => (await healthyLedger(uid)).transactions.map((t) => t.type).sort();
+
+describe('refunds of a top-up', () => {
+  it('takes a partial refund, then the rest, out of the balance, each once though replayed 5 times at once', async () => {
+    const user = await userWithTopUp('refund-partial', 20);
+    await stripe.refunds.create({ payment_intent: user.paymentIntentId, amount: 500 });
+    await balanceReaches(user.uid, 1500);
+    await stripe.refunds.create({ payment_intent: user.paymentIntentId });
+    await balanceReaches(user.uid, 0);
+    await eventsOf('charge.refunded', user.paymentIntentId, 2);
+    await replayFiveTimesAtOnce('charge.refunded', user.paymentIntentId);
+
+    const { transactions } = await healthyLedger(user.uid);
+    const refunds = transactions.filter((t) => t.type === 'top_up_refund');
+    expect(refunds.map((t) => t.amount).sort()).toEqual([1500, 500]);
+    expect(refunds.every((t) => t.id.startsWith(`top-up-refund:${user.paymentIntentId}:re_`))).toBe(true);
+
+    const history = await apiCall<{ type: string; description: string }[]>('/api/wallet/transactions', {
+      token: user.token,
+    });
+    expect(history.body.map((t) => t.description)).toContain('Refund of Stripe payment: $5.00');
+  });
+
+  it('after the money was spent: the wallet owes it, paid predictions get a 402 that says so, free ones still work, and the next deposit repays', async () => {
+    const user = await userWithTopUp('refund-spent', 5);
+    const wallets = db.collection('wallets').doc(user.uid);
+    // As if this month's free predictions were used up: the next two reserve real money.
+    await wallets.update({ freePredictions: 0 });
+    const generate = (timeFrame: string) =>
+      apiCall('/api/predictions/generate', {
+        token: user.token,
+        body: { symbol: 'AAPL', modelId: 'recommended', timeFrame },
+      });
+    expect((await generate('short')).status).toBe(200);
+    expect((await generate('medium')).status).toBe(200);
+    expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: 300, reservedBalance: 200 });
+
+    await stripe.refunds.create({ payment_intent: user.paymentIntentId });
+    await balanceReaches(user.uid, -200);
+    await eventsOf('charge.refunded', user.paymentIntentId);
+    await replayFiveTimesAtOnce('charge.refunded', user.paymentIntentId);
+    expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: -200, reservedBalance: 200 });
+
+    const refused = await generate('long');
+    expect(refused).toEqual({ status: 402, body: { message: walletOwesMessage(200) } });
+    expect(walletOwesMessage(200)).toBe('Your wallet is $2.00 below zero after a refund; add funds to continue');
+
+    // The monthly reset gives a free prediction back (what maintenance does on the reset date): it still works.
+    await wallets.update({ freePredictions: 1 });
+    const free = await generate('long');
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+    expect(GeneratePredictionResponse.parse(free.body).prediction.isFree).toBe(true);
+
+    await paidTopUp(user.token, 5);
+    await balanceReaches(user.uid, 300);
+    const { wallet } = await healthyLedger(user.uid);
+    expect(wallet).toMatchObject({ balance: 300, reservedBalance: 200, freePredictions: 0 });
+  });
+});
+
+describe('disputes of a top-up', () => {
+  it.each(['lost', 'won'] as const)(
+    'holds the amount back when opened and, %s, keeps or returns it, each step once though replayed 5 times at once',
+    async (outcome) => {
+      const user = await userWithTopUp(`dispute-${outcome}`, 10);
+      const dispute = await sandboxControl(`/sandbox/payment_intents/${user.paymentIntentId}/dispute`);
+      await balanceReaches(user.uid, 0);
+      await eventsOf('charge.dispute.created', user.paymentIntentId);
+      await replayFiveTimesAtOnce('charge.dispute.created', user.paymentIntentId);
+
+      await sandboxControl(`/sandbox/disputes/${dispute.id}/close`, { outcome });
+      const closedType = outcome === 'won' ? 'dispute_won' : 'dispute_lost';
+      const deadline = Date.now() + 15_000;
+      while (!(await typesOf(user.uid)).includes(closedType)) {
+        if (Date.now() > deadline) throw new Error(`no ${closedType} in the ledger`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await replayFiveTimesAtOnce('charge.dispute.closed', user.paymentIntentId);
+      await replayFiveTimesAtOnce('charge.dispute.created', user.paymentIntentId);
+
+      const { wallet } = await healthyLedger(user.uid);
+      expect(wallet.balance).toBe(outcome === 'won' ? 1000 : 0);
+      expect(await typesOf(user.uid)).toEqual(['deposit', 'dispute', closedType].sort());
+    },
+  );
+
+  it('credits a top-up whose dispute came first, from what Stripe says, and only once', async () => {
+    const user = await newTestUser('dispute-card');
+    // Stripe's test card 4000 0000 0000 0259 is disputed right after it pays: the two events may come in any order.
+    const paymentIntentId = await paidTopUp(user.token, 10, 'pm_card_createDispute');
+    await eventsOf('charge.dispute.created', paymentIntentId);
+    await balanceReaches(user.uid, 0);
+    await replayFiveTimesAtOnce('payment_intent.succeeded', paymentIntentId);
+    expect(await typesOf(user.uid)).toEqual(['deposit', 'dispute']);
+  });
+});
+
+describe('signed events that can never be applied', () => {
+  const admin = (async () => {
+    const account = await newTestUser('alerts-admin');
+    await getAuth().setCustomUserClaims(account.uid, { admin: true });
+    return (await emulatorSignIn(account)).idToken;
+  })();
+
+  it.each([
+    ['a status other than succeeded', { status: 'processing' }, 'has status "processing", not succeeded'],
+    ['an amount of 0', { amount_received: 0 }, 'has amount 0, not a positive whole number of cents'],
+    ['an amount of 10.5 cents', { amount_received: 10.5 }, 'has amount 10.5, not a positive whole number'],
+  ])('are acknowledged with 2xx and shown to the admin as an alert: %s', async (_, fields, reason) => {
+    const { uid } = await newTestUser('alert');
+    const paymentIntentId = `pi_alert${Date.now()}${Math.random()}`.replace('.', '');
+    const eventId = `evt_${paymentIntentId}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: paymentIntentId,
+          object: 'payment_intent',
+          amount: 1000,
+          amount_received: 1000,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { userId: uid },
+          ...fields,
+        },
+      },
+    });
+    const answers = await Promise.all([postWebhook(payload, sign(payload)), postWebhook(payload, sign(payload))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);
+
+    const alerts = AdminAlerts.parse((await apiCall('/api/admin/alerts', { token: await admin })).body);
+    const mine = alerts.filter((a) => a.eventId === eventId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ eventType: 'payment_intent.succeeded' });
+    expect(mine[0]!.reason).toContain(reason);
+  });
+
+  it('keep the alerts for admins only', async () => {
+    const { token } = await newTestUser('alerts-user');
+    expect((await apiCall('/api/admin/alerts', { token })).status).toBe(403);
+  });
+});
