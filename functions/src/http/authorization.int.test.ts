@@ -189,6 +189,22 @@ const rows: Row[] = [
     expected: adminOnly,
   },
   { route: 'GET /api/admin/users', request: { path: '/api/admin/users' }, expected: adminOnly },
+  { route: 'GET /api/admin/alerts', request: { path: '/api/admin/alerts' }, expected: adminOnly },
+  // JSON only (issue 14): a form post, which a browser sends cross-site without a preflight, is refused before
+  // anything else is looked at, so it moves no money whoever sends it.
+  ...(
+    [
+      ['POST /api/predictions/generate', { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' }],
+      ['POST /api/payments/create-intent', { amount: '5' }],
+      ['POST /api/wallet/add-stripe-funds', { paymentIntentId: 'pi_form' }],
+      ['POST /api/admin/default-models', { timeFrame: 'short', modelId: 'arima' }],
+    ] as const
+  ).map(([route, fields]): Row => ({
+    route,
+    what: 'a form-encoded body',
+    request: { path: route.replace('POST ', ''), method: 'POST', body: { form: new URLSearchParams(fields) } },
+    expected: everyone(415),
+  })),
   {
     route: 'GET /api/predictions/all',
     what: "filtered to the owner: an admin sees every user's predictions",
@@ -222,6 +238,15 @@ function resolve(request: Request): Request {
 async function call(request: Request, caller: Caller): Promise<ApiResult<unknown>> {
   const token = caller === 'anonymous' ? undefined : users[caller].token;
   if (request.body === 'signed') return signedWebhook(caller, token);
+  const { form } = (request.body ?? {}) as { form?: unknown };
+  if (form instanceof URLSearchParams) {
+    const res = await fetch(`${APP_URL}${request.path}`, {
+      method: 'POST',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  }
   return apiCall(request.path, { token, method: request.method, body: request.body, headers: request.headers });
 }
 

@@ -514,6 +514,7 @@ const rows: FuzzRow[] = [
     expect: expectRefused,
   },
   { route: 'GET /api/admin/users', who: 'admin', probes: anyQuery('/api/admin/users'), expect: expectHandled },
+  { route: 'GET /api/admin/alerts', who: 'admin', probes: anyQuery('/api/admin/alerts'), expect: expectHandled },
   {
     // Read-only: valid filters are fine too, so every query goes, valid or not.
     route: 'GET /api/predictions/all',
@@ -609,6 +610,35 @@ describe('malformed input through the emulators: never a 5xx, always a JSON mess
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('refuses every body that is not JSON on every JSON route with 415 and a JSON message', async () => {
+    const bodies: Probe[] = [
+      {
+        method: 'POST',
+        path: '',
+        body: 'symbol=AAPL&modelId=arima&timeFrame=short&amount=10',
+        contentType: 'application/x-www-form-urlencoded',
+      },
+      { method: 'POST', path: '', body: '{"amount": 10}', contentType: 'text/plain' },
+      {
+        method: 'POST',
+        path: '',
+        body: '--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n10\r\n--x--',
+        contentType: 'multipart/form-data; boundary=x',
+      },
+      { method: 'POST', path: '', body: new Uint8Array([123, 125]), contentType: 'application/octet-stream' },
+      // No Content-Type at all.
+      { method: 'POST', path: '', body: new Uint8Array([123, 125]) },
+    ];
+    for (const path of POST_PATHS.filter((p) => p !== '/api/payments/webhook')) {
+      for (const probe of bodies) {
+        const answer = await send(whoCalls(path), { ...probe, path });
+        const what = `${path} as ${probe.contentType ?? 'no content type'}`;
+        expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBe(415);
+        expectJsonMessage(answer, what);
+      }
+    }
   });
 
   it('invalid JSON is refused with 400 by the platform (its body parser runs before our app), writing nothing', async () => {
