@@ -8,17 +8,20 @@ import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
 import { firestoreRateLimiter, rateLimitsFromEnv } from './http/rateLimit';
+import { firestoreProviderBudget, providerBudgetFromEnv } from './http/providerBudget';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 // Built once per instance: clients, caches and worker threads are reused across requests.
 const base = { db: db(), auth: auth(), clock: clockFromEnv(process.env) };
+const rateLimiter = firestoreRateLimiter(base.db, rateLimitsFromEnv(process.env));
+const budget = firestoreProviderBudget(base.db, rateLimiter, providerBudgetFromEnv(process.env));
 const deps = {
   ...base,
-  marketData: createMarketDataService(base),
+  marketData: createMarketDataService({ ...base, budget }),
   payments: stripeGatewayFromEnv(),
   models: createModelPool(),
-  rateLimiter: firestoreRateLimiter(base.db, rateLimitsFromEnv(process.env)),
+  rateLimiter,
 };
 
 export const api = onRequest({ memory: '2GiB', cpu: 2, timeoutSeconds: 120 }, createApp(deps));

@@ -12,13 +12,15 @@ export interface RateLimit {
 
 /**
  * The limited actions: the expensive or abusable ones (a model fit, a back-test not computed yet today, a Stripe
- * call, a market data search).
+ * call, a market data search, any call to the market data provider that the cache could not spare).
  */
 export const RATE_LIMITED_ACTIONS = [
   'predictions.generate',
   'predictions.backtest',
   'payments.createIntent',
+  'payments.addFunds',
   'stocks.search',
+  'marketData.fetch',
 ] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export type RateLimits = Record<RateLimitedAction, RateLimit>;
@@ -29,8 +31,26 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A back-test is about 20 model fits; a person looks at a few stocks x 3 timeframes x 4 models a minute at most.
   'predictions.backtest': { limit: 30, windowMs: 60_000 },
   'payments.createIntent': { limit: 10, windowMs: 60_000 },
+  // The fast path of a top-up: one call per payment, a retry or two.
+  'payments.addFunds': { limit: 10, windowMs: 60_000 },
   'stocks.search': { limit: 120, windowMs: 60_000 },
+  // Provider calls made for one user: a stock they never looked at costs a quote and a year of bars.
+  'marketData.fetch': { limit: 20, windowMs: 60_000 },
 };
+
+/**
+ * Every user's calls to the market data provider together, per minute: Massive's free tier allows 5, and one user
+ * must not be able to use them all. Unset for the local providers (files and a simulation cost nothing).
+ */
+export const DEFAULT_PROVIDER_BUDGET_PER_MINUTE: Record<'massive' | 'csv' | 'demo', number | null> = {
+  massive: 5,
+  csv: null,
+  demo: null,
+};
+
+export function providerBusyMessage(seconds: number): string {
+  return `Market data is busy: the provider's shared limit is used up. Try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 /** The largest configurable limit: beyond it a "limit" protects nothing. */
 export const MAX_RATE_LIMIT = 10_000;

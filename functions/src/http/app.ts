@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin';
 import { syncClock } from './clockSync';
 import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
 import { jsonOnly } from './jsonOnly';
+import { attributeMarketDataCalls } from './providerBudget';
 import { SettableClock } from '../adapters/clockFromEnv';
 
 /** The routes that move money: a top-up's intent and credit, and a generate (which reserves $1). */
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Local stack only: every request sees the date the time machine is set to.
   if (deps.clock instanceof SettableClock) api.use(syncClock(deps.db, deps.clock));
   api.use(authenticate(deps.auth));
+  api.use(attributeMarketDataCalls);
   // A revoked or disabled account (or a removed admin claim) is refused at once where money moves or admin rights
   // act; the read routes trust the token until it expires (an Auth lookup each would cost; see docs/quality.md).
   api.use(MONEY_ROUTES, requireLiveSession(deps.auth));

@@ -14,10 +14,13 @@ interface Answer {
   body: { message?: string };
 }
 
+let unseen = Date.now() % 1_000_000;
+
 /** One request of the kind that `action` limits, as the web app makes it: valid, or with an invalid input. */
 function requestFor(action: RateLimitedAction, token: string, input: 'valid' | 'invalid' = 'valid') {
   const valid = input === 'valid';
-  const requests: Record<RateLimitedAction, [string, RequestInit]> = {
+  // Made for each call: some requests differ every time.
+  const requests = (): Record<RateLimitedAction, [string, RequestInit]> => ({
     'predictions.generate': [
       '/api/predictions/generate',
       {
@@ -34,9 +37,19 @@ function requestFor(action: RateLimitedAction, token: string, input: 'valid' | '
       { method: 'POST', body: JSON.stringify({ amount: valid ? 5 : 0 }) },
     ],
     'stocks.search': [`/api/stocks/search?q=${valid ? 'ap' : 'a'}`, { method: 'GET' }],
-  };
-  const [path, options] = requests[action];
+    // Stripe does not know it (404), but it was asked.
+    'payments.addFunds': [
+      '/api/wallet/add-stripe-funds',
+      { method: 'POST', body: JSON.stringify({ paymentIntentId: valid ? 'pi_unknown' : 'in_not_an_intent' }) },
+    ],
+    // A symbol never seen is a provider call each time (an unknown one is not cached): 404 from the demo provider.
+    'marketData.fetch': [
+      `/api/stocks/${valid ? `ZQ${(unseen++).toString(36).toUpperCase()}` : 'NOT_A_SYM'}`,
+      { method: 'GET' },
+    ],
+  });
   return async (): Promise<Answer> => {
+    const [path, options] = requests()[action];
     const res = await fetch(`${APP_URL}${path}`, {
       ...options,
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -72,6 +85,8 @@ describe('per-user rate limits of the expensive endpoints', () => {
     ['predictions.generate', 402, 1],
     ['payments.createIntent', 200, 4],
     ['stocks.search', 200, 4],
+    ['payments.addFunds', 404, 4],
+    ['marketData.fetch', 404, 4],
   ] as const)(
     '%s: the limit goes through, then 429 with Retry-After; a bad request is still 400; others are not affected',
     async (action, ok, concurrency) => {

@@ -20,7 +20,12 @@ import { COLLECTIONS } from './db';
  */
 export async function countRequest(
   db: Firestore,
-  { userId, action, limit, now }: { userId: string; action: RateLimitedAction; limit: RateLimit; now: number },
+  {
+    userId,
+    action,
+    limit,
+    now,
+  }: { userId: string; action: RateLimitedAction | 'marketData.provider'; limit: RateLimit; now: number },
 ): Promise<RateLimitDecision> {
   const { index, elapsedMs } = rateLimitWindow(now, limit.windowMs);
   const counter = (window: number) => db.collection(COLLECTIONS.rateLimits).doc(`${userId}_${action}_${window}`);

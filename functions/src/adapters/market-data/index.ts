@@ -3,15 +3,18 @@ import type { Clock } from '../../domain/clock';
 import { MarketDataService } from '../../domain/market-data/service';
 import { CachedMarketData } from './cache';
 import { providerFromEnv } from './select';
+import { BudgetedProvider, type ProviderBudget } from './budget';
 
 /**
  * The market data service of the app: the provider the environment chooses, behind the Firestore cache. Build it
  * once per process: providers keep parsed files, simulated paths and ticker names in memory.
  */
 export function createMarketDataService(
-  deps: { db: Firestore; clock: Clock },
+  deps: { db: Firestore; clock: Clock; budget?: ProviderBudget },
   env: Record<string, string | undefined> = process.env,
 ): MarketDataService {
-  const provider = new CachedMarketData(providerFromEnv(env, deps.clock), deps.db, deps.clock);
+  const source = providerFromEnv(env, deps.clock);
+  const budgeted = deps.budget ? new BudgetedProvider(source, deps.budget) : source;
+  const provider = new CachedMarketData(budgeted, deps.db, deps.clock);
   return new MarketDataService(provider, deps.clock);
 }

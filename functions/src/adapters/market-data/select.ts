@@ -31,7 +31,7 @@ export function providerFromEnv(env: Record<string, string | undefined>, clock: 
   }
 }
 
-function chosenSource(env: Record<string, string | undefined>): MarketDataSource {
+export function chosenSource(env: Record<string, string | undefined>): MarketDataSource {
   const asked = env.MARKET_DATA_PROVIDER;
   if (!asked) return env.MARKET_DATA_DIR ? 'csv' : 'demo';
   const parsed = MarketDataSource.safeParse(asked);

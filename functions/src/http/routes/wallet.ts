@@ -8,7 +8,7 @@ import { creditTopUp, walletOf } from '../../adapters/firestore/wallets';
 import { recentTransactions } from '../../adapters/firestore/transactions';
 
 /** The caller's wallet, its history, and the fast path of a top-up (the webhook is the other). */
-export function walletRoutes({ db, clock, payments }: AppDeps): Router {
+export function walletRoutes({ db, clock, payments, rateLimiter }: AppDeps): Router {
   const router = Router();
 
   router.get('/wallet', async (req, res) => {
@@ -24,6 +24,7 @@ export function walletRoutes({ db, clock, payments }: AppDeps): Router {
   router.post('/wallet/add-stripe-funds', async (req, res) => {
     const { uid } = callerOf(req);
     const { paymentIntentId } = parseInput(AddStripeFundsRequest, req.body);
+    await rateLimiter.enforce(uid, 'payments.addFunds');
     const payment = await payments.retrieveTopUp(paymentIntentId);
     // Another user's payment answers like an unknown one, so ids reveal nothing about other accounts.
     if (payment.userId !== uid) throw notFound('Payment not found');
