@@ -142,12 +142,14 @@ describe('retryAfterSeconds and the message', () => {
     expect(tooManyRequestsMessage(42)).toBe('Too many requests: try again in 42 seconds');
   });
 
-  it('has limits generous enough for a person: 20 generates, 30 new back-tests, 10 top-ups, 120 searches a minute', () => {
+  it('has limits generous enough for a person: 20 generates, 30 new back-tests, 10 top-ups and credits, 120 searches and 20 provider calls a minute', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       'predictions.generate': { limit: 20, windowMs: 60_000 },
       'predictions.backtest': { limit: 30, windowMs: 60_000 },
       'payments.createIntent': { limit: 10, windowMs: 60_000 },
+      'payments.addFunds': { limit: 10, windowMs: 60_000 },
       'stocks.search': { limit: 120, windowMs: 60_000 },
+      'marketData.fetch': { limit: 20, windowMs: 60_000 },
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../domain/rateLimit';
+import { providerBudgetFromEnv } from './providerBudget';
 import { rateLimitsFromEnv } from './rateLimit';
 
 describe('rateLimitsFromEnv', () => {
@@ -14,13 +15,28 @@ describe('rateLimitsFromEnv', () => {
       RATE_LIMIT_BACKTEST_PER_MINUTE: '7',
       RATE_LIMIT_CREATE_INTENT_PER_MINUTE: '3',
       RATE_LIMIT_SEARCH_PER_MINUTE: '1000',
+      RATE_LIMIT_ADD_FUNDS_PER_MINUTE: '4',
+      RATE_LIMIT_MARKET_DATA_PER_MINUTE: '9',
     });
     expect(limits).toEqual({
       'predictions.generate': { limit: 5, windowMs: 60_000 },
       'predictions.backtest': { limit: 7, windowMs: 60_000 },
       'payments.createIntent': { limit: 3, windowMs: 60_000 },
+      'payments.addFunds': { limit: 4, windowMs: 60_000 },
       'stocks.search': { limit: 1000, windowMs: 60_000 },
+      'marketData.fetch': { limit: 9, windowMs: 60_000 },
     });
+  });
+
+  it("sets the provider's shared budget per minute, by default only for Massive (its free tier's 5)", () => {
+    expect(providerBudgetFromEnv({})).toBeNull();
+    expect(providerBudgetFromEnv({ MARKET_DATA_DIR: '/data' })).toBeNull();
+    expect(providerBudgetFromEnv({ MARKET_DATA_PROVIDER: 'massive' })).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(providerBudgetFromEnv({ MARKET_DATA_PROVIDER_CALLS_PER_MINUTE: '100' })).toEqual({
+      limit: 100,
+      windowMs: 60_000,
+    });
+    expect(() => providerBudgetFromEnv({ MARKET_DATA_PROVIDER_CALLS_PER_MINUTE: '0' })).toThrow(/whole number/);
   });
 
   it.each(['0', '-1', '2.5', 'ten', '10001', 'Infinity'])('refuses to start with a limit of %s', (raw) => {

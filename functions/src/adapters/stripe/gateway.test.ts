@@ -78,6 +78,7 @@ describe('the Stripe gateway', () => {
     expect(gateway.verifyWebhook(body, signature)).toEqual({
       kind: 'top_up_succeeded',
       eventId: 'evt_unit',
+      type: 'payment_intent.succeeded',
       payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
     });
 
@@ -124,5 +125,44 @@ describe('the Stripe gateway', () => {
     });
     const unconfigured = stripeGatewayFromEnv({});
     await expect(unconfigured.retrieveTopUp('pi_x')).rejects.toMatchObject({ kind: 'upstream_unavailable' });
+  });
+
+  it('reads refund and dispute events as money taken back from the PaymentIntent they name', () => {
+    for (const type of ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']) {
+      const { body, signature } = signedEvent({ id: 'ch_1', object: 'charge', payment_intent: 'pi_named' }, type);
+      expect(gateway.verifyWebhook(body, signature)).toEqual({
+        kind: 'money_taken_back',
+        eventId: 'evt_unit',
+        type,
+        paymentIntentId: 'pi_named',
+      });
+    }
+    const orphan = signedEvent({ id: 'ch_2', object: 'charge', payment_intent: null }, 'charge.refunded');
+    expect(gateway.verifyWebhook(orphan.body, orphan.signature)).toMatchObject({ paymentIntentId: null });
+  });
+
+  it('reports a top-up with its succeeded refunds and its disputes, oldest first, as Stripe has them', async () => {
+    const { paymentIntentId } = await topUp();
+    await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    const first = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 50 });
+    const second = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 100 });
+    const dispute = (await (
+      await fetch(`${sandbox.url}/sandbox/payment_intents/${paymentIntentId}/dispute`, { method: 'POST' })
+    ).json()) as { id: string };
+    expect(await gateway.retrieveTopUpHistory(paymentIntentId)).toEqual({
+      payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
+      refunds: [
+        { refundId: first.id, amountCents: 50 },
+        { refundId: second.id, amountCents: 100 },
+      ],
+      disputes: [{ disputeId: dispute.id, amountCents: 1900, status: 'open' }],
+    });
+    await fetch(`${sandbox.url}/sandbox/disputes/${dispute.id}/close`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'lost' }),
+    });
+    expect((await gateway.retrieveTopUpHistory(paymentIntentId)).disputes).toEqual([
+      { disputeId: dispute.id, amountCents: 1900, status: 'lost' },
+    ]);
   });
 });
