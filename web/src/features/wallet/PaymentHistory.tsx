@@ -1,6 +1,7 @@
 import { TRANSACTION_HISTORY_LIMIT, type Transaction, type TransactionType } from '@stockseer/contract';
 import { formatCents, formatDate } from '../../lib/format';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
+import './transactionTypes.css';
 
 // Which way a line moved the available balance; a fee is taken from the reservation, a free prediction costs nothing.
 const SIGN: Record<TransactionType, string> = {

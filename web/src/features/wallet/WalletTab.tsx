@@ -4,6 +4,7 @@ import { AddFundsDialog } from './AddFundsDialog';
 import { Balances } from './Balances';
 import { PaymentHistory } from './PaymentHistory';
 import { ProfileCard } from './ProfileCard';
+import { WalletOwesNotice } from './WalletOwesNotice';
 import { WALLET_TEXT } from './messages';
 import { usePaymentReturn } from './usePaymentReturn';
 import { useRefreshWallet, useTransactions, useWallet } from './walletApi';
@@ -52,7 +53,10 @@ function SignedInWallet({ account, onSignOut }: { account: WalletAccount; onSign
             {WALLET_TEXT.walletFailed}
           </p>
         ) : (
-          <Balances wallet={wallet.data} />
+          <>
+            <WalletOwesNotice wallet={wallet.data} />
+            <Balances wallet={wallet.data} />
+          </>
         )}
         <AddFundsDialog uid={account.uid} />
       </section>

@@ -18,6 +18,8 @@ export const WALLET_TEXT = {
   noHistory: 'No transaction history available.',
   historyFailed: 'Failed to fetch transactions',
   historyTruncated: (count: number) => `Showing your latest ${count} transactions.`,
+  owesTitle: 'Your wallet is below zero',
+  owesFreeStillWork: 'Free predictions still work.',
 } as const;
 
 /** The add-funds dialog: the amount step, then the payment step. */
