@@ -4,6 +4,7 @@ import { NO_FILTERS } from './adminFilters';
 import { AllPredictionsCard } from './AllPredictionsCard';
 import { DefaultModelsCard } from './DefaultModelsCard';
 import { MaintenanceCard } from './MaintenanceCard';
+import { PaymentAlertsCard } from './PaymentAlertsCard';
 import { TimeMachine } from './TimeMachine';
 import { useAdminToasts } from './useAdminToasts';
 
@@ -25,6 +26,7 @@ export function AdminTab() {
         <DefaultModelsCard />
         <MaintenanceCard onDone={() => void predictions.mutate()} />
       </div>
+      <PaymentAlertsCard />
       <AllPredictionsCard
         pages={predictions.data}
         filters={filters}

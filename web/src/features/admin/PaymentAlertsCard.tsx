@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import useSWR from 'swr';
+import { AdminAlerts } from '@stockseer/contract';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import './paymentAlerts.css';
+
+export const ALERTS_TEXT = {
+  title: 'Payment alerts',
+  intro:
+    'Signed Stripe events that could not be applied to a wallet. Stripe was told they arrived, so it will not send them again: each needs a look.',
+  empty: 'No payment alerts.',
+  failed: 'Failed to load payment alerts',
+} as const;
+
+const ALERTS_PATH = '/api/admin/alerts';
+
+/** Admin tab: what an operator must look at (issue 14), newest first, with the Stripe event and why. */
+export function PaymentAlertsCard() {
+  const headingId = useId();
+  const alerts = useSWR(ALERTS_PATH, (path: string) => api(path, AdminAlerts));
+  return (
+    <section className="card admin-card payment-alerts" aria-labelledby={headingId}>
+      <h2 id={headingId}>{ALERTS_TEXT.title}</h2>
+      <p className="muted admin-intro">{ALERTS_TEXT.intro}</p>
+      {alerts.error && !alerts.data ? (
+        <p className="error-text">{ALERTS_TEXT.failed}</p>
+      ) : alerts.data === undefined ? (
+        <p className="muted">…</p>
+      ) : alerts.data.length === 0 ? (
+        <p className="muted">{ALERTS_TEXT.empty}</p>
+      ) : (
+        <ul className="payment-alert-list">
+          {alerts.data.map((alert) => (
+            <li key={alert.id} role="alert" className="payment-alert">
+              <p className="payment-alert-reason">{alert.reason}</p>
+              <p className="muted payment-alert-meta">
+                <code>{alert.eventId}</code> · {alert.eventType} · {formatDate(alert.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
