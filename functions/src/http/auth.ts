@@ -35,7 +35,11 @@ export function authenticate(auth: Auth): RequestHandler {
     let decoded;
     try {
       decoded = await auth.verifyIdToken(match[1]);
-    } catch {
+    } catch (error) {
+      // Against the Auth emulator the SDK checks revocation on every call; say so as requireLiveSession does.
+      const code = (error as { code?: string }).code;
+      if (code === 'auth/id-token-revoked') throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
+      if (code === 'auth/user-disabled') throw new AppError('unauthenticated', SESSION_MESSAGES.disabled);
       throw new AppError('unauthenticated', 'Invalid or expired token: sign in again');
     }
     const caller: Caller = {

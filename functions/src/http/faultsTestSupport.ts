@@ -8,7 +8,7 @@ import type { MarketDataService } from '../domain/market-data/service';
 import { FIRESTORE_SETTINGS } from '../adapters/firestore/db';
 import { createMarketDataService } from '../adapters/market-data';
 import type { ModelPool } from '../adapters/model-pool/pool';
-import { stripeGatewayFromEnv } from '../adapters/stripe/gateway';
+import { stripeGatewayFromEnv, type PaymentGateway } from '../adapters/stripe/gateway';
 import { FaultProxy } from '../../../tools/testing/faultProxy';
 import { db as directDb } from './routes/paymentsTestSupport';
 import { createApp } from './app';
@@ -56,7 +56,7 @@ function firestoreAt(host: string, name: string): Firestore {
 
 export async function startFaultyApi(
   models: ModelPool,
-  options: { marketData?: (db: Firestore, clock: Clock) => MarketDataService } = {},
+  options: { marketData?: (db: Firestore, clock: Clock) => MarketDataService; payments?: PaymentGateway } = {},
 ): Promise<FaultyApi> {
   const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
   if (!host || !port) throw new Error('Run through the local stack: it sets FIRESTORE_EMULATOR_HOST');
@@ -72,7 +72,7 @@ export async function startFaultyApi(
     clock,
     marketData:
       options.marketData?.(db, clock) ?? createMarketDataService({ db, clock }, { MARKET_DATA_PROVIDER: 'demo' }),
-    payments: stripeGatewayFromEnv(),
+    payments: options.payments ?? stripeGatewayFromEnv(),
     rateLimiter: firestoreRateLimiter(db, DEFAULT_RATE_LIMITS),
     models: {
       ...models,

@@ -654,6 +654,9 @@ describe('malformed input through the emulators: never a 5xx, always a JSON mess
 
   // Last, so it also runs when a test above failed: the paths written say which endpoint wrote.
   it('wrote nothing: every document of the database is as it was before the first request', async () => {
-    expect(changedDocuments(before, await firestoreSnapshot())).toEqual([]);
+    // Except the count of well-formed top-up credits that asked Stripe (unknown to it): limited by design (issue 14).
+    const askedStripe = /^rateLimits\/[^/]+_payments\.addFunds_\d+$/;
+    const changed = changedDocuments(before, await firestoreSnapshot()).filter((path) => !askedStripe.test(path));
+    expect(changed).toEqual([]);
   });
 });

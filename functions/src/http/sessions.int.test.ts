@@ -10,7 +10,10 @@ import { SESSION_MESSAGES } from './auth';
 
 /**
  * Revoked sessions (issue 14) against the Auth emulator: a token that is still unexpired is refused on the routes
- * that move money or need the admin claim once its account was signed out, disabled or lost the claim.
+ * that move money or need the admin claim once its account was signed out, disabled or lost the claim. The Admin
+ * SDK checks revocation on every call when it talks to the emulator (production checks only where asked), so here
+ * the read routes refuse such a token too; requireLiveSession's own check, the one production relies on, is
+ * unit-tested in auth.test.ts, and the removed admin claim, which no SDK check sees, is refused by it here.
  */
 
 /**
@@ -32,7 +35,7 @@ async function adminUser(label: string) {
 }
 
 describe('revoked sessions', () => {
-  it('refuse a revoked token on every money route, keep the read routes until it expires, and let a new sign-in in', async () => {
+  it('refuse a revoked token on every money route, and let a new sign-in in', async () => {
     const user = await newTestUser('revoked');
     expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(200);
     // No free prediction: were the token accepted, a generate would stop at 402, not fit a model.
@@ -43,7 +46,6 @@ describe('revoked sessions', () => {
     for (const res of await Promise.all(moneyCalls(user.token))) {
       expect(res).toEqual({ status: 401, body: { message: SESSION_MESSAGES.revoked } });
     }
-    expect((await apiCall('/api/wallet', { token: user.token })).status).toBe(200);
 
     await nextSecond();
     const fresh = (await emulatorSignIn(user)).idToken;

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { newTestUser } from '../../../tools/testing/api';
+import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/server';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
+import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
+import { stripeClient } from '../adapters/stripe/client';
+import { stripeGateway } from '../adapters/stripe/gateway';
+import { healthyLedger, sign, stripeSettings } from './routes/paymentsTestSupport';
+import { directDb, startFaultyApi, type FaultyApi } from './faultsTestSupport';
+
+/**
+ * Webhooks that settle (issue 14) when the database goes away: the API in this process, its Firestore behind a
+ * proxy the test cuts, and a Stripe sandbox of its own that delivers nothing by itself, so only the test's
+ * deliveries reach this API (the stack's sandbox would deliver to the stack's API first).
+ */
+let models: ModelPool;
+let sandbox: StripeSandbox;
+let stripe: Stripe;
+let target: FaultyApi;
+
+beforeAll(async () => {
+  models = createModelPool({ threads: 1 });
+  sandbox = await startStripeSandbox({ port: 0, webhookSecret: stripeSettings.webhookSecret });
+  const settings = { secretKey: 'sk_test_faults', webhookSecret: stripeSettings.webhookSecret, apiUrl: sandbox.url };
+  stripe = stripeClient(settings);
+  target = await startFaultyApi(models, { payments: stripeGateway(settings, stripe) });
+});
+
+afterAll(async () => {
+  await target?.close();
+  await sandbox?.close();
+  await models?.close();
+});
+
+/** The sandbox's latest event of `type` about the PaymentIntent, delivered (signed) to the API under test. */
+async function deliver(type: string, paymentIntentId: string) {
+  const { data } = (await (await fetch(`${sandbox.url}/sandbox/events`)).json()) as {
+    data: { type: string; data: { object: { id: string; payment_intent?: string } } }[];
+  };
+  const event = data.find(
+    (e) => e.type === type && [e.data.object.id, e.data.object.payment_intent].includes(paymentIntentId),
+  );
+  if (!event) throw new Error(`no ${type} for ${paymentIntentId}`);
+  const payload = JSON.stringify(event);
+  return target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
+}
+
+const unavailable = { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+
+describe('the database stops while a webhook is applied', () => {
+  it('a refund: 503 with nothing written, then redeliveries at once apply it once', async () => {
+    const { uid } = await newTestUser('fault-refund');
+    const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', metadata: { userId: uid } });
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    expect((await deliver('payment_intent.succeeded', intent.id)).status).toBe(200);
+    const before = await healthyLedger(uid);
+    expect(before.wallet.balance).toBe(1000);
+
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 400 });
+    const cut = target.proxy.downWhenSent('Refund of Stripe payment: $4.00', { deliver: false });
+    const failed = await deliver('charge.refunded', intent.id);
+    await cut;
+    expect(failed).toMatchObject(unavailable);
+    expect(await healthyLedger(uid)).toEqual(before);
+
+    target.proxy.up();
+    const redelivered = await Promise.all([1, 2, 3].map(() => deliver('charge.refunded', intent.id)));
+    expect(redelivered.map((r) => r.status)).toEqual([200, 200, 200]);
+    const { wallet, transactions } = await healthyLedger(uid);
+    expect(wallet.balance).toBe(600);
+    expect(transactions.filter((t) => t.type === 'top_up_refund').map((t) => t.amount)).toEqual([400]);
+  });
+
+  it('an event that can never be applied: 503 while its alert cannot be stored, then one alert and 2xx', async () => {
+    const { uid } = await newTestUser('fault-alert');
+    const paymentIntentId = `pi_faultalert${Date.now()}`;
+    const eventId = `evt_${paymentIntentId}`;
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: paymentIntentId,
+          object: 'payment_intent',
+          amount: 1000,
+          amount_received: 10.5,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { userId: uid },
+        },
+      },
+    });
+    const post = () =>
+      target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
+    const alert = directDb.collection('adminAlerts').doc(`webhook:${eventId}`);
+
+    target.proxy.down();
+    expect(await post()).toMatchObject(unavailable);
+    expect((await alert.get()).exists).toBe(false);
+
+    target.proxy.up();
+    const answers = await Promise.all([post(), post()]);
+    expect(answers.map((a) => [a.status, a.body.outcome])).toEqual([
+      [200, 'alerted'],
+      [200, 'alerted'],
+    ]);
+    expect((await alert.get()).data()).toMatchObject({ eventId, eventType: 'payment_intent.succeeded' });
+    expect((await directDb.collection('wallets').doc(uid).get()).exists).toBe(false);
+  });
+});
