@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ALERTS_TEXT, PaymentAlertsCard } from './PaymentAlertsCard';
+import { PaymentAlertsCard } from './PaymentAlertsCard';
+import { ALERTS_TEXT } from './alertsText';
 import { fakeApi, renderWithProviders } from './testing';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));

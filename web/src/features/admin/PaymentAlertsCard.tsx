@@ -3,15 +3,8 @@ import useSWR from 'swr';
 import { AdminAlerts } from '@stockseer/contract';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { ALERTS_TEXT } from './alertsText';
 import './paymentAlerts.css';
-
-export const ALERTS_TEXT = {
-  title: 'Payment alerts',
-  intro:
-    'Signed Stripe events that could not be applied to a wallet. Stripe was told they arrived, so it will not send them again: each needs a look.',
-  empty: 'No payment alerts.',
-  failed: 'Failed to load payment alerts',
-} as const;
 
 const ALERTS_PATH = '/api/admin/alerts';
 

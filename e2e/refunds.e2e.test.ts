@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletOwesMessage } from '@stockseer/contract';
+import { TRANSACTION_LABELS, WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { ALERTS_TEXT } from '../web/src/features/admin/alertsText';
+import { stripeClient, stripeSettingsFrom } from '../functions/src/adapters/stripe/client';
+import { adminSdk } from '../tools/lib/adminSdk';
+import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
+import { apiCall } from '../tools/testing/api';
+import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { signInWithChooser } from './support/signIn';
+import { balanceShows } from './support/wallet';
+
+/**
+ * Money after the payment (issue 14) in the browser: a top-up paid with the sandbox card form, spent in part, then
+ * refunded by Stripe, shows as a refund in Payment History and as a wallet below zero.
+ */
+let browser: Browser;
+const settings = stripeSettingsFrom(process.env);
+if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
+const stripe = stripeClient(settings);
+const { db } = adminSdk();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a refund after the money was spent', () => {
+  it('shows the refund in Payment History and the wallet below zero, in words and in red', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('refund');
+    await signInWithChooser(page, { email });
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await balanceShows(page, WALLET_TEXT.available, '$0.00');
+
+    // The same account through the API: a $5 top-up paid with the test card, then $1 reserved by a paid forecast.
+    const { uid, idToken } = await emulatorSignIn({ email, displayName: email.split('@')[0]! });
+    const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
+      token: idToken,
+      body: { amount: 5 },
+    });
+    await stripe.paymentIntents.confirm(created.body.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await balanceAfterReload(page, '$5.00');
+    await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
+    const generated = await apiCall('/api/predictions/generate', {
+      token: idToken,
+      body: { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' },
+    });
+    expect(generated.status).toBe(200);
+
+    await stripe.refunds.create({ payment_intent: created.body.paymentIntentId });
+    await balanceAfterReload(page, '-$1.00');
+    const notice = page.getByRole('status').filter({ hasText: WALLET_TEXT.owesTitle });
+    await expect(notice.innerText()).resolves.toContain(walletOwesMessage(100));
+    const refund = page
+      .getByRole('region', { name: WALLET_TEXT.history })
+      .locator('li', { hasText: 'Refund of Stripe payment: $5.00' });
+    await expect(refund.innerText()).resolves.toContain(TRANSACTION_LABELS.top_up_refund);
+    await expect(refund.innerText()).resolves.toContain('−$5.00');
+    await screenshot(page, 'wallet-refund-below-zero');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'wallet-refund-below-zero-phone');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
+
+describe('payment alerts', () => {
+  it('are in the Admin tab', async () => {
+    const { page } = browser;
+    await signInWithChooser(page, 'admin');
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: ALERTS_TEXT.title }).waitFor();
+    await screenshot(page, 'admin-payment-alerts');
+  });
+});
+
+/** Reloads the Wallet tab until the server's balance shows (the webhook credits in the background). */
+async function balanceAfterReload(page: Browser['page'], value: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.reload();
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    try {
+      await balanceShows(page, WALLET_TEXT.available, value);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
