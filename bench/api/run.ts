@@ -40,9 +40,10 @@ const scenarios: Scenario[] = [
   { ...GENERATE, connections: 2 },
 ];
 
+const sdk = adminSdk();
 const user = await newTestUser('bench');
 // Enough money for every generate of the run (a recorded deposit keeps the ledger balanced).
-await fundWallet(adminSdk().db, user, { cents: 1_000_000, free: 0 });
+await fundWallet(sdk.db, user, { cents: 1_000_000, free: 0 });
 // Warm the caches the "warm" scenarios promise: the quote and today's back-test.
 await apiCall('/api/stocks/AAPL', { token: user.token });
 await apiCall(HISTORICAL, { token: user.token });
@@ -83,6 +84,32 @@ for (const s of scenarios) {
     errors,
   };
 }
+
+/**
+ * The revocation check of the money and admin routes (http/auth.ts, requireLiveSession) is one Auth lookup of the
+ * account per request, on top of the token's own verification: measured alone, one at a time, as a request makes
+ * it. Against the Auth emulator on loopback; in production it is a call to Google's Identity Toolkit instead.
+ */
+const LOOKUPS = 200;
+const lookupMs: number[] = [];
+for (let i = 0; i < LOOKUPS; i += 1) {
+  const started = performance.now();
+  await sdk.auth.getUser(user.uid);
+  lookupMs.push(performance.now() - started);
+}
+lookupMs.sort((a, b) => a - b);
+const quantile = (q: number) => Math.round(lookupMs[Math.min(LOOKUPS - 1, Math.floor(q * LOOKUPS))]! * 10) / 10;
+const sessionCheck = { p50Ms: quantile(0.5), p99Ms: quantile(0.99), lookups: LOOKUPS };
+rows.push([
+  'session check: Auth lookup (requireLiveSession)',
+  1,
+  sessionCheck.p50Ms,
+  sessionCheck.p99Ms,
+  '',
+  LOOKUPS,
+  0,
+]);
+results['session check x1'] = sessionCheck;
 
 console.log(markdownTable(['endpoint', 'connections', 'p50 ms', 'p99 ms', 'req/s', 'requests', 'errors'], rows));
 console.log(`written: ${writeResults('api', { appUrl: APP_URL, scenarios: results })}`);

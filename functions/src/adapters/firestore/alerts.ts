@@ -1,11 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { ADMIN_ALERTS_LIMIT, AdminAlert } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
 import { buildQuery, QUERIES } from './queries';
 
 /**
  * Records a signed Stripe event that can never be applied. One document per event (`webhook:{eventId}`), so a
- * redelivery before Stripe saw our 2xx records nothing new.
+ * redelivery before Stripe saw our 2xx records nothing new; the first record stands. In a transaction that reads
+ * first, so a database outage ends it within seconds as a 503 (a plain write would keep retrying for minutes).
  */
 export async function recordWebhookAlert(
   db: Firestore,
@@ -13,7 +15,10 @@ export async function recordWebhookAlert(
 ): Promise<void> {
   const id = `webhook:${eventId}`;
   const alert: AdminAlert = { id, eventId, eventType, reason, createdAt: now.toISOString() };
-  await db.collection(COLLECTIONS.adminAlerts).doc(id).set(alert);
+  const ref = db.collection(COLLECTIONS.adminAlerts).doc(id);
+  await runTransaction(db, async (tx) => {
+    if (!(await tx.get(ref)).exists) tx.set(ref, alert);
+  });
 }
 
 export async function recentAlerts(db: Firestore): Promise<AdminAlert[]> {
