@@ -6,7 +6,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
 import { stripeClient } from '../adapters/stripe/client';
 import { stripeGateway } from '../adapters/stripe/gateway';
-import { healthyLedger, sign, stripeSettings } from './routes/paymentsTestSupport';
+import { healthyLedger, sign, stripeSettings, succeededEvent } from './routes/paymentsTestSupport';
 import { directDb, startFaultyApi, type FaultyApi } from './faultsTestSupport';
 
 /**
@@ -74,24 +74,8 @@ describe('the database stops while a webhook is applied', () => {
 
   it('an event that can never be applied: 503 while its alert cannot be stored, then one alert and 2xx', async () => {
     const { uid } = await newTestUser('fault-alert');
-    const paymentIntentId = `pi_faultalert${Date.now()}`;
-    const eventId = `evt_${paymentIntentId}`;
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: {
-        object: {
-          id: paymentIntentId,
-          object: 'payment_intent',
-          amount: 1000,
-          amount_received: 10.5,
-          currency: 'usd',
-          status: 'succeeded',
-          metadata: { userId: uid },
-        },
-      },
-    });
+    const payload = succeededEvent(uid, 1000, { amount_received: 10.5 });
+    const eventId = (JSON.parse(payload) as { id: string }).id;
     const post = () =>
       target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
     const alert = directDb.collection('adminAlerts').doc(`webhook:${eventId}`);

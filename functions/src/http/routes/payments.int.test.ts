@@ -11,6 +11,7 @@ import {
   sandboxEventsOf,
   sign,
   stripe,
+  succeededEvent,
   type SandboxEvent,
 } from './paymentsTestSupport';
 
@@ -18,30 +19,6 @@ async function succeededEventOf(paymentIntentId: string): Promise<SandboxEvent> 
   const [event] = await sandboxEventsOf('payment_intent.succeeded', paymentIntentId);
   if (!event) throw new Error(`the sandbox sent no payment_intent.succeeded for ${paymentIntentId}`);
   return event;
-}
-
-/** A `payment_intent.succeeded` event as Stripe would send it, for a PaymentIntent that exists only in the event. */
-function succeededEvent(
-  userId: string,
-  amountCents: number,
-  paymentIntentId = `pi_int${Date.now()}${Math.random()}`.replace('.', ''),
-) {
-  return JSON.stringify({
-    id: `evt_${paymentIntentId}`,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    data: {
-      object: {
-        id: paymentIntentId,
-        object: 'payment_intent',
-        amount: amountCents,
-        amount_received: amountCents,
-        currency: 'usd',
-        status: 'succeeded',
-        metadata: { userId },
-      },
-    },
-  });
 }
 
 describe('POST /api/payments/create-intent', () => {

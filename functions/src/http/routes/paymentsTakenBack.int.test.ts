@@ -14,6 +14,7 @@ import {
   sandboxEventsOf,
   sign,
   stripe,
+  succeededEvent,
 } from './paymentsTestSupport';
 
 /**
@@ -161,25 +162,8 @@ describe('signed events that can never be applied', () => {
     ['an amount of 10.5 cents', { amount_received: 10.5 }, 'has amount 10.5, not a positive whole number'],
   ])('are acknowledged with 2xx and shown to the admin as an alert: %s', async (_, fields, reason) => {
     const { uid } = await newTestUser('alert');
-    const paymentIntentId = `pi_alert${Date.now()}${Math.random()}`.replace('.', '');
-    const eventId = `evt_${paymentIntentId}`;
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: {
-        object: {
-          id: paymentIntentId,
-          object: 'payment_intent',
-          amount: 1000,
-          amount_received: 1000,
-          currency: 'usd',
-          status: 'succeeded',
-          metadata: { userId: uid },
-          ...fields,
-        },
-      },
-    });
+    const payload = succeededEvent(uid, 1000, fields);
+    const eventId = (JSON.parse(payload) as { id: string }).id;
     const answers = await Promise.all([postWebhook(payload, sign(payload)), postWebhook(payload, sign(payload))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);

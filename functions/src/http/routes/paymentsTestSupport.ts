@@ -90,3 +90,31 @@ export async function sandboxControl<T = { id: string; status: string }>(
   if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/**
+ * A `payment_intent.succeeded` event as Stripe would send it, for a PaymentIntent that exists only in the event;
+ * `fields` override the intent's (a status, an amount received).
+ */
+export function succeededEvent(
+  userId: string,
+  amountCents: number,
+  { paymentIntentId = `pi_int${Date.now()}${Math.random()}`.replace('.', ''), ...fields }: Record<string, unknown> = {},
+) {
+  return JSON.stringify({
+    id: `evt_${String(paymentIntentId)}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: {
+      object: {
+        id: paymentIntentId,
+        object: 'payment_intent',
+        amount: amountCents,
+        amount_received: amountCents,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: { userId },
+        ...fields,
+      },
+    },
+  });
+}

@@ -3,23 +3,13 @@ import { screen } from '@testing-library/react';
 import { walletOwesMessage } from '@stockseer/contract';
 import { WalletTab } from './WalletTab';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
-import { aWallet, fakeServer, renderWallet } from './testing';
+import { anAccount, aWallet, fakeServer, renderWallet } from './testing';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const account = {
-  uid: 'u1',
-  name: 'Ada Lovelace',
-  initials: 'AL',
-  email: 'ada@example.com',
-  photoURL: null,
-  memberSince: '2026-01-02T12:00:00.000Z',
-  isAdmin: false,
-};
 
 const line = (id: string, type: string, amount: number, description: string) => ({
   id,
@@ -38,7 +28,7 @@ function serve(balance: number, transactions: unknown[]) {
     if (call.url === '/api/wallet/transactions') return { status: 200, body: transactions };
     throw new Error(`unexpected ${call.method} ${call.url}`);
   });
-  renderWallet(<WalletTab account={account} onSignIn={() => {}} onSignOut={() => {}} />);
+  renderWallet(<WalletTab account={anAccount} onSignIn={() => {}} onSignOut={() => {}} />);
 }
 
 describe('money taken back in the Wallet tab', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { WalletTab } from './WalletTab';
 import { PAYMENT_RETURN_TEXT, WALLET_TEXT } from './messages';
-import { aWallet, fakeServer, renderWallet } from './testing';
+import { anAccount, aWallet, fakeServer, renderWallet } from './testing';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 
@@ -10,15 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const account = {
-  uid: 'u1',
-  name: 'Ada Lovelace',
-  initials: 'AL',
-  email: 'ada@example.com',
-  photoURL: null,
-  memberSince: '2026-01-02T12:00:00.000Z',
-  isAdmin: false,
-};
+const account = anAccount;
 
 const deposit = {
   id: 'deposit:pi_1',

@@ -79,3 +79,14 @@ export const aWallet = {
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
 };
+
+/** A signed-in account as the Wallet tab gets it. */
+export const anAccount = {
+  uid: 'u1',
+  name: 'Ada Lovelace',
+  initials: 'AL',
+  email: 'ada@example.com',
+  photoURL: null,
+  memberSince: '2026-01-02T12:00:00.000Z',
+  isAdmin: false,
+};
