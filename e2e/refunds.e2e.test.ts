@@ -7,7 +7,7 @@ import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
-import { signInWithChooser } from './support/signIn';
+import { signInWithChooser, signOutFromMenu } from './support/signIn';
 import { balanceShows } from './support/wallet';
 
 /**
@@ -69,6 +69,7 @@ describe('a refund after the money was spent', () => {
 describe('payment alerts', () => {
   it('are in the Admin tab', async () => {
     const { page } = browser;
+    await signOutFromMenu(page);
     await signInWithChooser(page, 'admin');
     await page.getByRole('tab', { name: 'Admin' }).click();
     await page.getByRole('heading', { name: ALERTS_TEXT.title }).waitFor();

@@ -26,7 +26,8 @@ describe('the payment alerts of the Admin tab', () => {
       },
     });
     renderWithProviders(<PaymentAlertsCard />);
-    const alert = await screen.findByRole('alert');
+    const [alert] = await screen.findAllByRole('listitem');
+    if (!alert) throw new Error('no alert listed');
     expect(alert.textContent).toContain('PaymentIntent pi_1 has amount 10.5');
     expect(alert.textContent).toContain('evt_1 · payment_intent.succeeded · Nov 24, 2026');
   });

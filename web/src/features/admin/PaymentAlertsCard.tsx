@@ -23,9 +23,9 @@ export function PaymentAlertsCard() {
       ) : alerts.data.length === 0 ? (
         <p className="muted">{ALERTS_TEXT.empty}</p>
       ) : (
-        <ul className="payment-alert-list">
+        <ul className="payment-alert-list" aria-label={ALERTS_TEXT.title}>
           {alerts.data.map((alert) => (
-            <li key={alert.id} role="alert" className="payment-alert">
+            <li key={alert.id} className="payment-alert">
               <p className="payment-alert-reason">{alert.reason}</p>
               <p className="muted payment-alert-meta">
                 <code>{alert.eventId}</code> · {alert.eventType} · {formatDate(alert.createdAt)}
