@@ -1,3 +1,5 @@
+import type { MarketDataSource } from '@stockseer/contract';
+
 /**
  * Per-user abuse limits: about `limit` requests of one kind per `windowMs`, as a sliding window counter. Time is cut
  * into fixed windows; a request is let through when the requests counted in the current window, plus those of the
@@ -42,7 +44,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  * Every user's calls to the market data provider together, per minute: Massive's free tier allows 5, and one user
  * must not be able to use them all. Unset for the local providers (files and a simulation cost nothing).
  */
-export const DEFAULT_PROVIDER_BUDGET_PER_MINUTE: Record<'massive' | 'csv' | 'demo', number | null> = {
+export const DEFAULT_PROVIDER_BUDGET_PER_MINUTE: Record<MarketDataSource, number | null> = {
   massive: 5,
   csv: null,
   demo: null,
