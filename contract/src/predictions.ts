@@ -51,6 +51,11 @@ export const Prediction = z.object({
   actualPrice: z.number().nullable(),
   status: PredictionStatus,
   isFree: z.boolean(),
+  /**
+   * The calibrated chance (0..1) that the close on `targetDate` lands in `hitLow..hitHigh`, fixed when the
+   * prediction is made (DESIGN 4). Null only on predictions made before the odds existed: they are never rewritten.
+   */
+  hitProbability: z.number().min(0).max(1).nullable().default(null),
   /** The owner of a `future` prediction; null for `historical` ones, which belong to no one. */
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
@@ -69,8 +74,16 @@ export type PredictionListQuery = z.infer<typeof PredictionListQuery>;
 export const GeneratePredictionRequest = PredictionSelection;
 export type GeneratePredictionRequest = z.infer<typeof GeneratePredictionRequest>;
 
-/** The wallet comes back too, because generating used an allowance or reserved $1. */
-export const GeneratePredictionResponse = z.object({ prediction: Prediction, wallet: Wallet });
+/**
+ * The wallet comes back too, because generating used an allowance or reserved $1. `duplicate` is true when the
+ * caller already had this forecast (same stock, concrete model, timeframe and prediction date): it is returned as
+ * it was, and no money moved (DESIGN 4, "one forecast, one charge").
+ */
+export const GeneratePredictionResponse = z.object({
+  prediction: Prediction,
+  wallet: Wallet,
+  duplicate: z.boolean().default(false),
+});
 export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionResponse>;
 
 /** `GET /api/predictions/future` and `/user`: the caller's own predictions. */

@@ -25,6 +25,7 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     actualPrice: 204,
     status: 'hit',
     isFree: false,
+    hitProbability: 0.46,
     userId: null,
     userEmail: null,
     createdAt: '2026-11-12T21:00:00.000Z',

@@ -1,0 +1,39 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { IsoDate, ModelId, TimeFrame } from '@stockseer/contract';
+
+/**
+ * A model's forecast of one stock and time frame from one day's last close, with its chance of a hit. The fit is
+ * deterministic, so it is the same for every user: the cost preview computes it once and generate reuses it. It
+ * holds no personal data.
+ */
+const ForecastOfTheDay = z.object({
+  symbol: z.string(),
+  modelId: ModelId,
+  modelName: z.string(),
+  timeFrame: TimeFrame,
+  predictionDate: IsoDate,
+  targetPrice: z.number().positive(),
+  lowerPrice: z.number().positive(),
+  upperPrice: z.number().positive(),
+  hitProbability: z.number().min(0).max(1),
+});
+export type ForecastOfTheDay = z.infer<typeof ForecastOfTheDay>;
+
+export const FORECASTS_OF_THE_DAY_COLLECTION = 'forecastsOfTheDay';
+
+const keyOf = (f: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>) =>
+  `${f.symbol}_${f.modelId}_${f.timeFrame}_${f.predictionDate}`;
+
+export async function findForecastOfTheDay(
+  db: Firestore,
+  key: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>,
+): Promise<ForecastOfTheDay | undefined> {
+  const snap = await db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(key)).get();
+  const parsed = ForecastOfTheDay.safeParse(snap.data());
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTheDay): Promise<void> {
+  await db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(forecast)).set(forecast);
+}
