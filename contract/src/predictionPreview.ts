@@ -9,8 +9,8 @@ import { ModelId } from './predictions';
 export const PredictionCost = z.discriminatedUnion('kind', [
   /** The caller already has this forecast today: generating again returns it and moves no money. */
   z.object({ kind: z.literal('duplicate'), predictionId: z.string() }),
-  /** One of the monthly free predictions. */
-  z.object({ kind: z.literal('free'), freeLeft: z.number().int().min(1), resetDate: IsoDate }),
+  /** One of the monthly free predictions (`allowance` says how many are left). */
+  z.object({ kind: z.literal('free') }),
   /** $1 reserved, charged only on a hit: `expectedCostCents` = amount x chance of a hit. */
   z.object({ kind: z.literal('reserve'), amountCents: Cents, expectedCostCents: Cents }),
   /** Generate would answer 402 with `message`; `balanceCents` is what the wallet holds. */
@@ -29,5 +29,7 @@ export const PredictionPreview = z.object({
   predictionDate: IsoDate,
   hitProbability: z.number().min(0).max(1),
   cost: PredictionCost,
+  /** The caller's free predictions left this month and when they are renewed, for the info note. */
+  allowance: z.object({ freeLeft: z.number().int().min(0), resetDate: IsoDate }),
 });
 export type PredictionPreview = z.infer<typeof PredictionPreview>;

@@ -19,7 +19,7 @@ const context = { ticker: 'AAPL', now: new Date('2026-11-24T12:00:00Z') };
 
 describe('cost preview', () => {
   it('names the three cases', () => {
-    expect(previewCost(wallet(0, 3), 0.46, context)).toEqual({ kind: 'free', freeLeft: 3, resetDate: '2026-12-24' });
+    expect(previewCost(wallet(0, 3), 0.46, context)).toEqual({ kind: 'free' });
     expect(previewCost(wallet(500, 0), 0.46, context)).toEqual({
       kind: 'reserve',
       amountCents: 100,

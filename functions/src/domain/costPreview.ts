@@ -13,7 +13,7 @@ export function previewCost(
 ): PredictionCost {
   try {
     const decision = usePredictionAllowance(wallet, { predictionId: 'preview', ...context });
-    if (decision.isFree) return { kind: 'free', freeLeft: wallet.freePredictions, resetDate: wallet.resetDate };
+    if (decision.isFree) return { kind: 'free' };
     return {
       kind: 'reserve',
       amountCents: PREDICTION_FEE_CENTS,

@@ -36,5 +36,6 @@ export async function previewPrediction(
     cost: existing
       ? { kind: 'duplicate', predictionId }
       : previewCost(wallet, forecast.hitProbability, { ticker: request.symbol, now: clock.now() }),
+    allowance: { freeLeft: wallet.freePredictions, resetDate: wallet.resetDate },
   };
 }
