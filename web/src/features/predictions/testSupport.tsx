@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { Prediction, Wallet } from '@stockseer/contract';
+import type { Prediction, PredictionPreview, Wallet } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 
 /** A resolved back-test of AAPL by default; tests override what they look at. */
@@ -32,6 +32,18 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     ...overrides,
   };
 }
+
+/** The cost preview of a caller with 3 of 5 free predictions left. */
+export const FREE_PREVIEW: PredictionPreview = {
+  symbol: 'AAPL',
+  modelId: 'arima',
+  modelName: 'ARIMA',
+  timeFrame: 'short',
+  predictionDate: '2026-11-12',
+  hitProbability: 0.46,
+  cost: { kind: 'free' },
+  allowance: { freeLeft: 3, resetDate: '2026-12-12' },
+};
 
 export const TEST_WALLET: Wallet = {
   userId: 'u1',
