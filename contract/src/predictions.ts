@@ -90,12 +90,30 @@ export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionRespon
 export const PredictionList = z.array(Prediction);
 
 /**
- * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, and how the naive
- * "no change" forecast did on the same dates, so a user can judge the model against doing nothing.
+ * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, how the naive
+ * "no change" and drift forecasts did on the same dates, so a user can judge the model against doing nothing, and
+ * how users' own forecasts of the model did (the live track record).
  */
+const BaselineHits = z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) });
+
+/**
+ * How users' own forecasts of one model and timeframe did once resolved (all users together, no personal data):
+ * the daily maintenance updates it. `meanPredicted` and `brier` cover those made with a chance of a hit.
+ */
+export const LiveTrackRecord = z.object({
+  resolved: z.number().int().min(0),
+  hits: z.number().int().min(0),
+  meanPredicted: z.number().min(0).max(1).nullable(),
+  brier: z.number().min(0).max(1).nullable(),
+});
+export type LiveTrackRecord = z.infer<typeof LiveTrackRecord>;
+
 export const HistoricalPredictions = z.object({
   predictions: z.array(Prediction),
-  naiveBaseline: z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) }),
+  naiveBaseline: BaselineHits,
+  /** The random walk with drift on the same dates: the baseline no model beats by much (docs/model-accuracy.md). */
+  driftBaseline: BaselineHits,
+  liveTrackRecord: LiveTrackRecord,
 });
 export type HistoricalPredictions = z.infer<typeof HistoricalPredictions>;
 

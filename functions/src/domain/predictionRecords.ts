@@ -120,13 +120,18 @@ export function historicalPredictions(
   });
 }
 
-/** How often the naive "no change" forecast hit, under the same rule, on the back-test's own dates. */
-export function naiveBaseline(backtest: Backtest, timeFrame: TimeFrame): { hits: number; resolved: number } {
-  const hits = backtest.naive.filter(
+/** How often a baseline ("no change" or drift) hit, under the same rule, on the back-test's own dates. */
+export function baselineHits(
+  backtest: Backtest,
+  baseline: 'naive' | 'drift',
+  timeFrame: TimeFrame,
+): { hits: number; resolved: number } {
+  const points = backtest[baseline];
+  const hits = points.filter(
     (p: BacktestPoint) =>
       resolveOutcome(hitRange(p.priceAtPrediction, p.targetPrice, timeFrame), p.actualPrice) === 'hit',
   ).length;
-  return { hits, resolved: backtest.naive.length };
+  return { hits, resolved: points.length };
 }
 
 /** The pool's models promise finite, positive, ordered prices; a record must never store anything else. */

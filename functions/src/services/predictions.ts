@@ -19,7 +19,8 @@ import { assertInvariant, conflict } from '../domain/errors';
 import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
-import { futurePrediction, historicalPredictions, naiveBaseline } from '../domain/predictionRecords';
+import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictionRecords';
+import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
 import { findBacktestRun, saveBacktestRun } from '../adapters/firestore/backtests';
@@ -197,7 +198,11 @@ export async function historicalPredictionsFor(
   const today = clock.today();
   const run = await findBacktestRun(db, key);
   if (run?.computedOn === today) {
-    return { predictions: await predictionsByIds(db, run.predictionIds), naiveBaseline: run.naiveBaseline };
+    const [predictions, liveTrackRecord] = await Promise.all([
+      predictionsByIds(db, run.predictionIds),
+      liveTrackRecordOf(db, modelId, request.timeFrame),
+    ]);
+    return { predictions, naiveBaseline: run.naiveBaseline, driftBaseline: run.driftBaseline, liveTrackRecord };
   }
   await admit();
 
@@ -211,15 +216,22 @@ export async function historicalPredictionsFor(
     now: clock.now(),
     outcomes: baselineOutcomes(bars, request.timeFrame),
   });
-  const baseline = naiveBaseline(backtest, request.timeFrame);
+  const baselines = {
+    naiveBaseline: baselineHits(backtest, 'naive', request.timeFrame),
+    driftBaseline: baselineHits(backtest, 'drift', request.timeFrame),
+  };
   await saveBacktestRun(
     db,
     key,
-    { runId, computedOn: today, predictionIds: records.map((r) => r.id), naiveBaseline: baseline },
+    { runId, computedOn: today, predictionIds: records.map((r) => r.id), ...baselines },
     records,
     modelId,
   );
-  return { predictions: [...records].sort(newestTargetFirst), naiveBaseline: baseline };
+  return {
+    predictions: [...records].sort(newestTargetFirst),
+    ...baselines,
+    liveTrackRecord: await liveTrackRecordOf(db, modelId, request.timeFrame),
+  };
 }
 
 export function futurePredictionsFor(

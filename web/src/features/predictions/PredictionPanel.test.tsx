@@ -215,6 +215,8 @@ describe('PredictionPanel', () => {
         makePrediction({ id: 'h2', targetDate: '2026-10-01', status: 'hit' }),
       ],
       naiveBaseline: { hits: 1, resolved: 2 },
+      driftBaseline: { hits: 2, resolved: 2 },
+      liveTrackRecord: { resolved: 12, hits: 5, meanPredicted: 0.451, brier: 0.24 },
     };
     const fetchMock = stubFetch(get('/api/predictions/future', []), get('/api/predictions/historical', historical));
     renderPanel();
@@ -228,6 +230,8 @@ describe('PredictionPanel', () => {
     expect(screen.getByText('1 out of 2 predictions hit target')).toBeTruthy();
     expect(screen.getByText('Accuracy 50.0%').className).toContain('accuracy-fair');
     expect(screen.getByText('Naive "no change" forecast: 50.0%')).toBeTruthy();
+    expect(screen.getByText('Drift forecast: 100.0%')).toBeTruthy();
+    expect(screen.getByText('Live: 12 resolved, 42% hit, 45% expected')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/predictions/historical?symbol=AAPL&modelId=recommended&timeFrame=medium',
     );
@@ -237,7 +241,12 @@ describe('PredictionPanel', () => {
     const noFuture = get('/api/predictions/future', []);
     stubFetch(
       noFuture,
-      get('/api/predictions/historical', { predictions: [], naiveBaseline: { hits: 0, resolved: 0 } }),
+      get('/api/predictions/historical', {
+        predictions: [],
+        naiveBaseline: { hits: 0, resolved: 0 },
+        driftBaseline: { hits: 0, resolved: 0 },
+        liveTrackRecord: { resolved: 0, hits: 0, meanPredicted: null, brier: null },
+      }),
     );
     renderPanel();
     fireEvent.click(screen.getByRole('tab', { name: PREDICTION_TEXT.past }));

@@ -26,6 +26,13 @@ export const ODDS_TEXT = {
     `This forecast reserves ${formatCents(amountCents)} from your wallet until its target date. It is charged only if the forecast hits (expected cost ${formatCents(expectedCents)}); otherwise it is released back to you.`,
   confirm: (amountCents: number) => `Reserve ${formatCents(amountCents)} and generate`,
   cancel: 'Cancel',
+  driftBaseline: (percent: string) => `Drift forecast: ${percent}`,
+  driftBaselineHint: 'The hit rate of extending the stock\u2019s long-run average daily move, on the same dates.',
+  live: (resolved: number, hitPercent: string, expectedPercent: string | null) =>
+    `Live: ${resolved} resolved, ${hitPercent} hit${expectedPercent === null ? '' : `, ${expectedPercent} expected`}`,
+  liveHint: 'How users\u2019 own forecasts of this model and timeframe did once their target date passed.',
+  tracking: 'Tracking',
+  trackingHint: (needed: number) => `Users\u2019 own forecasts are shown here once ${needed} have resolved.`,
   /** The info note with the caller's real allowance once it is known (SPEC 2's generic wording until then). */
   infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) =>
     `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. ${
