@@ -4,6 +4,7 @@ import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
 import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { formatDate } from '../web/src/lib/format';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
@@ -60,14 +61,25 @@ async function setTimeMachine(page: Page, date: string) {
 
 const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('KO') });
 
-/** Generates a KO short-term ARIMA forecast and returns the text of its card. */
-async function generateKoArima(page: Page): Promise<string> {
+/**
+ * Generates a KO ARIMA forecast of the time frame and returns the text of its card. A paid one is confirmed in the
+ * dialog that names the amount (issue 12).
+ */
+async function generateKoArima(page: Page, { timeFrame, paid }: { timeFrame: 'Short' | 'Medium'; paid: boolean }) {
   await panel(page).getByLabel(PREDICTION_TEXT.modelSelectLabel).selectOption('arima');
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate')),
-    panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click(),
-  ]);
-  expect(response.status()).toBe(200);
+  await panel(page).getByRole('tab', { name: timeFrame }).click();
+  // The preview says what the click costs before it is made.
+  await panel(page)
+    .getByText(paid ? ODDS_TEXT.reserve(100, 0).split(' (')[0]! : /^Free: \d of 5 left this month$/)
+    .first()
+    .waitFor({ timeout: 90_000 });
+  const responded = page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate'));
+  await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click();
+  if (paid) {
+    const confirm = page.getByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
+    await confirm.getByRole('button', { name: ODDS_TEXT.confirm(100) }).click();
+  }
+  expect((await responded).status()).toBe(200);
   await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).waitFor();
   return panel(page).getByRole('article').first().innerText();
 }
@@ -117,12 +129,12 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await screenshot(page, 'admin-tab');
   });
 
-  it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid one reserves $1', async () => {
+  it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid medium-term one reserves $1', async () => {
     const { page } = investor;
     await signInWithChooser(page, { email: investorEmail });
     await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('KO');
     await page.getByRole('option', { name: /KO\s*The Coca-Cola Company/ }).click();
-    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Free`);
+    expect(await generateKoArima(page, { timeFrame: 'Short', paid: false })).toContain(`${CARD_TEXT.cost}: Free`);
 
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await addTenDollars(page);
@@ -132,7 +144,10 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
 
     await page.getByRole('tab', { name: 'Predictions' }).click();
-    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Reserved $1`);
+    // Another time frame: the same forecast again would be returned as it is, without a charge (issue 12).
+    expect(await generateKoArima(page, { timeFrame: 'Medium', paid: true })).toContain(
+      `${CARD_TEXT.cost}: Reserved $1`,
+    );
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await balanceShows(page, WALLET_TEXT.reserved, '$1.00');
     await balanceShows(page, WALLET_TEXT.available, '$9.00');
@@ -147,7 +162,7 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await predictionRows(page).nth(1).waitFor();
     const before = await predictionRows(page).allInnerTexts();
     expect(before).toHaveLength(2);
-    for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+Short\s+7 days\s+Future/);
+    for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+(Short\s+7 days|Medium\s+30 days)\s+Future/);
     expect(before.map((row) => row.split('\t').at(-1)?.trim()).sort()).toEqual(['Free', 'Reserved $1']);
     await screenshot(page, 'admin-user-predictions');
     await expectAccessible(page, 'the Admin tab with the filtered predictions');

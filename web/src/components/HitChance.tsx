@@ -1,7 +1,4 @@
-import { formatChance } from '../lib/format';
-
-/** Issue 12: the words every card and table row uses for a prediction's calibrated chance of a hit. */
-export const hitChanceText = (probability: number) => `Chance of a hit: ${formatChance(probability)}`;
+import { hitChanceText } from '../lib/hitChance';
 
 /**
  * A prediction's chance of a hit, on a line of its own. Nothing for predictions made before the odds existed

@@ -7,7 +7,7 @@ import {
 } from '@stockseer/contract';
 import { formatCents, formatDate } from '../../lib/format';
 
-export { hitChanceText } from '../../components/HitChance';
+export { hitChanceText } from '../../lib/hitChance';
 
 /** Issue 12's texts (odds, cost of the next click, one forecast one charge), written once; tests import them. */
 export const ODDS_TEXT = {
