@@ -7,14 +7,14 @@ import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/mess
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { formatDate } from '../web/src/lib/format';
-import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
-import { balanceShows } from './support/wallet';
+import { balanceShows, payTenDollarsInOpenDialog } from './support/wallet';
 
 // Issue 7, done when: an admin replays a prediction's life with the local time machine, from the day it is made
 // to past its target date, and the user sees the outcome and the money settle.
@@ -86,14 +86,7 @@ async function generateKoArima(page: Page, { timeFrame, paid }: { timeFrame: 'Sh
 
 async function addTenDollars(page: Page) {
   await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
-  const dialog = page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-  await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-  await dialog.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
+  await payTenDollarsInOpenDialog(page);
 }
 
 /** What the server holds for the investor's paid forecast: its target date, and its status once resolved. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
@@ -8,6 +7,7 @@ import { adminSdk } from '../tools/lib/adminSdk';
 import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
+import { payTenDollarsInOpenDialog } from './support/wallet';
 
 /**
  * Issue 12 in Chromium: the chance of a hit and the price of the next click before it, no confirmation for a free
@@ -98,14 +98,8 @@ describe('Honest odds: the price of the next click, before it', () => {
     await screens(page, 'odds-insufficient');
 
     await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();
-    const dialog = page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-    await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-    await dialog.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
-    await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
-    await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-    await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-    await dialog.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
+    // The wallet's own dialog, with its $5 minimum and $10 default.
+    await payTenDollarsInOpenDialog(page);
     // The preview follows the wallet: the click now reserves $1.
     await preview(page)
       .getByText(/^\$1\.00 reserved, charged only if it hits \(expected cost \$0\.\d\d\)$/)
