@@ -47,8 +47,13 @@ describe('the live track record', () => {
       resolvedPrediction(`tr-${stamp}-3`, 'missed', 0.3),
       resolvedPrediction(`tr-${stamp}-4`, 'missed', 0.2),
       resolvedPrediction(`tr-${stamp}-5`, 'missed', null),
-      // Not resolved yet: not counted.
-      { ...resolvedPrediction(`tr-${stamp}-6`, 'missed', 0.3), status: 'active', actualPrice: null },
+      // Not resolved yet (nor due, so the run leaves it active): not counted.
+      {
+        ...resolvedPrediction(`tr-${stamp}-6`, 'missed', 0.3),
+        targetDate: '2030-01-02',
+        status: 'active',
+        actualPrice: null,
+      },
     ];
     await Promise.all(
       made.map((p) =>

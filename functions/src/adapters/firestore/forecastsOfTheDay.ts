@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { IsoDate, ModelId, TimeFrame } from '@stockseer/contract';
+import { runTransaction } from './outage';
 
 /**
  * A model's forecast of one stock and time frame from one day's last close, with its chance of a hit. The fit is
@@ -34,6 +35,14 @@ export async function findForecastOfTheDay(
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * In a transaction, not a plain write: the client retries a plain write through a database outage for minutes,
+ * while a transaction's read ends it within seconds as a 503 (outage.ts).
+ */
 export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTheDay): Promise<void> {
-  await db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(forecast)).set(forecast);
+  const ref = db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(forecast));
+  await runTransaction(db, async (tx) => {
+    await tx.get(ref);
+    tx.set(ref, forecast);
+  });
 }
