@@ -4,16 +4,17 @@ import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
 import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { formatDate } from '../web/src/lib/format';
-import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
-import { balanceShows } from './support/wallet';
+import { balanceShows, payTenDollarsInOpenDialog } from './support/wallet';
 
 // Issue 7, done when: an admin replays a prediction's life with the local time machine, from the day it is made
 // to past its target date, and the user sees the outcome and the money settle.
@@ -60,28 +61,32 @@ async function setTimeMachine(page: Page, date: string) {
 
 const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('KO') });
 
-/** Generates a KO short-term ARIMA forecast and returns the text of its card. */
-async function generateKoArima(page: Page): Promise<string> {
+/**
+ * Generates a KO ARIMA forecast of the time frame and returns the text of its card. A paid one is confirmed in the
+ * dialog that names the amount (issue 12).
+ */
+async function generateKoArima(page: Page, { timeFrame, paid }: { timeFrame: 'Short' | 'Medium'; paid: boolean }) {
   await panel(page).getByLabel(PREDICTION_TEXT.modelSelectLabel).selectOption('arima');
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate')),
-    panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click(),
-  ]);
-  expect(response.status()).toBe(200);
+  await panel(page).getByRole('tab', { name: timeFrame }).click();
+  // The preview says what the click costs before it is made.
+  await panel(page)
+    .getByText(paid ? ODDS_TEXT.reserve(100, 0).split(' (')[0]! : /^Free: \d of 5 left this month$/)
+    .first()
+    .waitFor({ timeout: 90_000 });
+  const responded = page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate'));
+  await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click();
+  if (paid) {
+    const confirm = page.getByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
+    await confirm.getByRole('button', { name: ODDS_TEXT.confirm(100) }).click();
+  }
+  expect((await responded).status()).toBe(200);
   await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).waitFor();
   return panel(page).getByRole('article').first().innerText();
 }
 
 async function addTenDollars(page: Page) {
   await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
-  const dialog = page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-  await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-  await dialog.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
+  await payTenDollarsInOpenDialog(page);
 }
 
 /** What the server holds for the investor's paid forecast: its target date, and its status once resolved. */
@@ -117,12 +122,12 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await screenshot(page, 'admin-tab');
   });
 
-  it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid one reserves $1', async () => {
+  it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid medium-term one reserves $1', async () => {
     const { page } = investor;
     await signInWithChooser(page, { email: investorEmail });
     await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('KO');
     await page.getByRole('option', { name: /KO\s*The Coca-Cola Company/ }).click();
-    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Free`);
+    expect(await generateKoArima(page, { timeFrame: 'Short', paid: false })).toContain(`${CARD_TEXT.cost}: Free`);
 
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await addTenDollars(page);
@@ -132,7 +137,10 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
 
     await page.getByRole('tab', { name: 'Predictions' }).click();
-    expect(await generateKoArima(page)).toContain(`${CARD_TEXT.cost}: Reserved $1`);
+    // Another time frame: the same forecast again would be returned as it is, without a charge (issue 12).
+    expect(await generateKoArima(page, { timeFrame: 'Medium', paid: true })).toContain(
+      `${CARD_TEXT.cost}: Reserved $1`,
+    );
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await balanceShows(page, WALLET_TEXT.reserved, '$1.00');
     await balanceShows(page, WALLET_TEXT.available, '$9.00');
@@ -147,7 +155,7 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await predictionRows(page).nth(1).waitFor();
     const before = await predictionRows(page).allInnerTexts();
     expect(before).toHaveLength(2);
-    for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+Short\s+7 days\s+Future/);
+    for (const row of before) expect(row).toMatch(/KO\s+ARIMA\s+(Short\s+7 days|Medium\s+30 days)\s+Future/);
     expect(before.map((row) => row.split('\t').at(-1)?.trim()).sort()).toEqual(['Free', 'Reserved $1']);
     await screenshot(page, 'admin-user-predictions');
     await expectAccessible(page, 'the Admin tab with the filtered predictions');

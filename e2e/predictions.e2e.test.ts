@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { FREE_PREDICTIONS_PER_MONTH } from '@stockseer/contract';
 import { HISTORY_TEXT } from '../web/src/features/history/messages';
 import { CARD_TEXT, MODEL_DESCRIPTIONS, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
@@ -26,6 +27,21 @@ const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.h
 const cards = (page: Page) => panel(page).getByRole('article');
 const generateButton = (page: Page) => panel(page).getByRole('button', { name: /^Generat/ });
 
+/** Five free forecasts and a sixth that finds the wallet empty: each a different model or time frame. */
+const SELECTIONS = [
+  ['recommended', 'Short'],
+  ['recommended', 'Medium'],
+  ['recommended', 'Long'],
+  ['prophet', 'Short'],
+  ['prophet', 'Medium'],
+  ['prophet', 'Long'],
+] as const;
+
+async function select(page: Page, model: string, timeFrame: string) {
+  await panel(page).getByLabel(PREDICTION_TEXT.modelSelectLabel).selectOption(model);
+  await panel(page).getByRole('tab', { name: timeFrame }).click();
+}
+
 /** Clicks Generate and returns the HTTP status of the request it made, once the button is back. */
 async function generate(page: Page): Promise<number> {
   const [response] = await Promise.all([
@@ -45,43 +61,57 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     const newTab = panel(page).getByRole('tab', { name: PREDICTION_TEXT.new });
     await expect(newTab.getAttribute('aria-selected')).resolves.toBe('true');
     await expect(panel(page).getByLabel(PREDICTION_TEXT.modelSelectLabel).inputValue()).resolves.toBe('recommended');
-    await panel(page).getByText(PREDICTION_TEXT.infoNote('short')).waitFor();
+    await panel(page)
+      .getByText(/^Predicts the closing price 7 trading days ahead\. You have 5 of 5 free predictions left this month/)
+      .waitFor({ timeout: BACKTEST_TIMEOUT_MS });
     await panel(page).getByText(PREDICTION_TEXT.noFuture).waitFor();
   });
 
   it(`generates ${FREE_PREDICTIONS_PER_MONTH} free predictions, then is refused for an empty wallet`, async () => {
     const { page } = browser;
-    for (let i = 1; i <= FREE_PREDICTIONS_PER_MONTH; i++) {
+    // Five different forecasts: the same one again would be returned as it is (issue 12).
+    for (const [i, [model, timeFrame]] of SELECTIONS.slice(0, FREE_PREDICTIONS_PER_MONTH).entries()) {
+      await select(page, model, timeFrame);
+      await panel(page)
+        .getByText(ODDS_TEXT.free(FREE_PREDICTIONS_PER_MONTH - i))
+        .waitFor({ timeout: BACKTEST_TIMEOUT_MS });
       expect(await generate(page)).toBe(200);
       // SPEC 4: the list shows the one prediction just made.
       await expect(cards(page).count()).resolves.toBe(1);
       expect(await cards(page).first().innerText()).toContain(`${CARD_TEXT.cost}: Free`);
     }
-    await page.getByRole('status').filter({ hasText: PREDICTION_TEXT.generated }).waitFor();
+    await page.getByRole('status').filter({ hasText: PREDICTION_TEXT.generated }).first().waitFor();
     const card = cards(page).first();
     // innerText as shown: the card's labels are upper-cased by the stylesheet.
     const text = await card.innerText();
     expect(text).toMatch(/Target\s+\w{3} \d{2}, \d{4}\s+\$[\d,]+\.\d{2} \([+-]?\d+\.\d%\)/i);
     expect(text).toMatch(/80% range\s+\$[\d,]+\.\d{2} – \$[\d,]+\.\d{2}/i);
     expect(text).toMatch(/Hits if the close on \w{3} \d{2}, \d{4} is within \$[\d,]+\.\d{2} – \$[\d,]+\.\d{2}/);
+    expect(text).toMatch(/Chance of a hit: \d{1,2}%/);
     expect(text).toContain(CARD_TEXT.pending);
     await screenshot(page, 'predictions-new-generated');
 
+    const [model, timeFrame] = SELECTIONS[FREE_PREDICTIONS_PER_MONTH]!;
+    await select(page, model, timeFrame);
+    await panel(page)
+      .getByRole('note')
+      .filter({ hasText: INSUFFICIENT_FUNDS })
+      .waitFor({ timeout: BACKTEST_TIMEOUT_MS });
     expect(await generate(page)).toBe(402);
     await page.getByRole('alert').filter({ hasText: INSUFFICIENT_FUNDS }).waitFor();
-    await expect(cards(page).count()).resolves.toBe(1);
     await screenshot(page, 'predictions-insufficient-funds');
   });
 
-  it('lists all of them, newest target first, on coming back to New', async () => {
+  it('lists each forecast under its own model and time frame on coming back to New', async () => {
     const { page } = browser;
     await panel(page).getByRole('tab', { name: PREDICTION_TEXT.past }).click();
     await panel(page).getByRole('tab', { name: PREDICTION_TEXT.new }).click();
-    await cards(page)
-      .nth(FREE_PREDICTIONS_PER_MONTH - 1)
-      .waitFor();
-    await expect(cards(page).count()).resolves.toBe(FREE_PREDICTIONS_PER_MONTH);
-    for (const text of await cards(page).allInnerTexts()) expect(text).toContain(`${CARD_TEXT.cost}: Free`);
+    for (const [model, timeFrame] of SELECTIONS.slice(0, 2)) {
+      await select(page, model, timeFrame);
+      await cards(page).first().waitFor();
+      await expect(cards(page).count()).resolves.toBe(1);
+      expect(await cards(page).first().innerText()).toContain(`${CARD_TEXT.cost}: Free`);
+    }
   });
 
   it('shows the back-test with hits out of resolved, an accuracy badge and the naive baseline', async () => {
@@ -95,6 +125,12 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
       .waitFor();
     await panel(page)
       .getByText(/^Naive "no change" forecast: \d+\.\d%$/)
+      .waitFor();
+    await panel(page)
+      .getByText(/^Drift forecast: \d+\.\d%$/)
+      .waitFor();
+    await panel(page)
+      .getByText(/^(Tracking|Live: \d+ resolved, \d+% hit, \d+% expected)$/)
       .waitFor();
     const targets = await cards(page).evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-label')));
     expect(targets.length).toBeGreaterThan(0);
@@ -143,7 +179,9 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     await expect(picker.getByRole('radio', { name: /^Recommended/ }).isChecked()).resolves.toBe(true);
     for (const description of Object.values(MODEL_DESCRIPTIONS)) await picker.getByText(description).waitFor();
     await picker.getByRole('radio', { name: /^Prophet/ }).check();
-    await panel(page).getByText(PREDICTION_TEXT.infoNote('short')).waitFor();
+    await panel(page)
+      .getByText(/^Predicts the closing price 7 trading days ahead\./)
+      .waitFor();
     await expectAccessible(page, "the admin's model picker");
     await screenshot(page, 'predictions-admin-model-picker');
   });

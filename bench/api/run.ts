@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
+import { DIRECTORY } from '../../functions/src/adapters/market-data/directory';
 import { markdownTable, writeResults } from '../lib/report';
 
 interface Scenario {
@@ -18,6 +19,8 @@ interface Scenario {
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** POST a different forecast each time (see `newForecasts`). */
+  newForecastEachTime?: boolean;
   connections: number;
   seconds: number;
 }
@@ -28,9 +31,21 @@ const GENERATE = {
   name: 'POST /api/predictions/generate',
   path: '/api/predictions/generate',
   method: 'POST',
-  body: { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' },
+  newForecastEachTime: true,
   seconds: 20,
 } as const;
+
+/**
+ * One forecast, one charge (issue 12): the same stock, model and time frame again would only return the first
+ * prediction, so every measured generate asks for a forecast not made yet today (164 stocks x 3 models x 3 time
+ * frames are far more than a run makes).
+ */
+const newForecasts = [...DIRECTORY.keys()].flatMap((symbol) =>
+  (['arima', 'xgboost', 'prophet'] as const).flatMap((modelId) =>
+    (['short', 'medium', 'long'] as const).map((timeFrame) => JSON.stringify({ symbol, modelId, timeFrame })),
+  ),
+);
+let nextForecast = 0;
 const scenarios: Scenario[] = [
   { name: 'GET /api/stocks/{symbol} (warm)', path: '/api/stocks/AAPL', connections: 1, seconds: 15 },
   { name: 'GET /api/stocks/{symbol} (warm)', path: '/api/stocks/AAPL', connections: 5, seconds: 15 },
@@ -58,6 +73,9 @@ const load = (s: Scenario, seconds: number) =>
     duration: seconds,
     headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    requests: s.newForecastEachTime
+      ? [{ setupRequest: (request) => ({ ...request, body: newForecasts[nextForecast++ % newForecasts.length] }) }]
+      : undefined,
   });
 for (const s of scenarios) {
   // Unmeasured warm-up: the Functions emulator starts one worker process per concurrent request on first use,

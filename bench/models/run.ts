@@ -15,6 +15,8 @@ import { MODEL_IDS_FOR_BENCH, recommendedDefaults } from './recommend';
 import type { EvaluationResult, EvaluationTask } from './evaluate';
 import { accuracyRows, TIME_FRAME_OF_HORIZON } from './metrics';
 import { accuracyTable, timingTable } from './report';
+import { oddsRows } from './oddsMetrics';
+import { oddsTable, reliabilityTables } from './oddsReport';
 import type { FitTiming } from './timing';
 import { readPriceFolder } from '../lib/marketData';
 
@@ -55,10 +57,11 @@ async function main() {
   const started = performance.now();
   const allHistories = readPriceFolder(args.data!);
   const histories = args.quick ? allHistories.slice(0, QUICK_STOCKS) : allHistories;
-  const tasks: EvaluationTask[] = histories.flatMap(({ symbol, closes }) =>
+  const tasks: EvaluationTask[] = histories.flatMap(({ symbol, dates, closes }) =>
     HORIZONS.flatMap((horizon) => {
       const origins = benchOrigins(closes.length, horizon);
-      return MODEL_IDS_FOR_BENCH.map((modelId) => ({ symbol, modelId, horizon, closes, origins }));
+      const timeFrame = TIME_FRAME_OF_HORIZON[horizon]!;
+      return MODEL_IDS_FOR_BENCH.map((modelId) => ({ symbol, modelId, horizon, timeFrame, dates, closes, origins }));
     }),
   );
   const threads = availableParallelism();
@@ -83,6 +86,7 @@ async function main() {
   );
   await pool.destroy();
   const accuracy = HORIZONS.flatMap((horizon) => accuracyRows(results, horizon));
+  const odds = HORIZONS.flatMap((horizon) => oddsRows(results, horizon));
   const timings = MODEL_IDS_FOR_BENCH.map(timeModel);
   const defaults = recommendedDefaults(accuracy);
   const seconds = (performance.now() - started) / 1000;
@@ -96,6 +100,14 @@ async function main() {
       `horizons: ${HORIZONS.map((h) => `${h} (${TIME_FRAME_OF_HORIZON[h]})`).join(', ')}; ${threads} threads, ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU (evaluation).`,
     '',
     accuracyTable(accuracy),
+    '',
+    'Chance of a hit, scored like a forecaster (Brier: lower is better; BSS > 0 beats the climatological rate):',
+    '',
+    oddsTable(odds),
+    '',
+    'Reliability by decile of the predicted chance (mean predicted / observed hit rate / forecasts):',
+    '',
+    reliabilityTables(odds),
     '',
     `Fit + forecast time (horizon 30 d, ${TIMING_REPETITIONS} fits per size) and peak memory of a process running only that model:`,
     '',
@@ -112,6 +124,7 @@ async function main() {
     stocks: histories.map((h) => h.symbol),
     seconds,
     accuracy,
+    odds,
     timings,
     defaults,
     failures,

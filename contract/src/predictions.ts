@@ -51,6 +51,11 @@ export const Prediction = z.object({
   actualPrice: z.number().nullable(),
   status: PredictionStatus,
   isFree: z.boolean(),
+  /**
+   * The calibrated chance (0..1) that the close on `targetDate` lands in `hitLow..hitHigh`, fixed when the
+   * prediction is made (DESIGN 4). Null only on predictions made before the odds existed: they are never rewritten.
+   */
+  hitProbability: z.number().min(0).max(1).nullable().default(null),
   /** The owner of a `future` prediction; null for `historical` ones, which belong to no one. */
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
@@ -69,20 +74,46 @@ export type PredictionListQuery = z.infer<typeof PredictionListQuery>;
 export const GeneratePredictionRequest = PredictionSelection;
 export type GeneratePredictionRequest = z.infer<typeof GeneratePredictionRequest>;
 
-/** The wallet comes back too, because generating used an allowance or reserved $1. */
-export const GeneratePredictionResponse = z.object({ prediction: Prediction, wallet: Wallet });
+/**
+ * The wallet comes back too, because generating used an allowance or reserved $1. `duplicate` is true when the
+ * caller already had this forecast (same stock, concrete model, timeframe and prediction date): it is returned as
+ * it was, and no money moved (DESIGN 4, "one forecast, one charge").
+ */
+export const GeneratePredictionResponse = z.object({
+  prediction: Prediction,
+  wallet: Wallet,
+  duplicate: z.boolean().default(false),
+});
 export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionResponse>;
 
 /** `GET /api/predictions/future` and `/user`: the caller's own predictions. */
 export const PredictionList = z.array(Prediction);
 
 /**
- * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, and how the naive
- * "no change" forecast did on the same dates, so a user can judge the model against doing nothing.
+ * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, how the naive
+ * "no change" and drift forecasts did on the same dates, so a user can judge the model against doing nothing, and
+ * how users' own forecasts of the model did (the live track record).
  */
+const BaselineHits = z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) });
+
+/**
+ * How users' own forecasts of one model and timeframe did once resolved (all users together, no personal data):
+ * the daily maintenance updates it. `meanPredicted` and `brier` cover those made with a chance of a hit.
+ */
+export const LiveTrackRecord = z.object({
+  resolved: z.number().int().min(0),
+  hits: z.number().int().min(0),
+  meanPredicted: z.number().min(0).max(1).nullable(),
+  brier: z.number().min(0).max(1).nullable(),
+});
+export type LiveTrackRecord = z.infer<typeof LiveTrackRecord>;
+
 export const HistoricalPredictions = z.object({
   predictions: z.array(Prediction),
-  naiveBaseline: z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) }),
+  naiveBaseline: BaselineHits,
+  /** The random walk with drift on the same dates: the baseline no model beats by much (docs/model-accuracy.md). */
+  driftBaseline: BaselineHits,
+  liveTrackRecord: LiveTrackRecord,
 });
 export type HistoricalPredictions = z.infer<typeof HistoricalPredictions>;
 

@@ -9,6 +9,7 @@ import { assertInvariant } from './errors';
 import type { Backtest, BacktestPoint } from './models/backtest';
 import type { Forecast } from './models/types';
 import { hitRange, resolveOutcome } from './predictions';
+import { calibratedHitProbability, hitCalibration, type BaselineOutcome } from './odds/calibration';
 
 export interface FuturePredictionInput {
   id: string;
@@ -17,6 +18,8 @@ export interface FuturePredictionInput {
   /** The bars the model saw; the last one is the origin (no look-ahead). */
   bars: readonly DailyBar[];
   forecast: Forecast;
+  /** The calibrated chance of a hit of this forecast (`forecastOdds`), fixed now. */
+  hitProbability: number;
   owner: { userId: string; userEmail: string | null };
   isFree: boolean;
   now: Date;
@@ -44,20 +47,54 @@ export function futurePrediction(input: FuturePredictionInput): Prediction {
     actualPrice: null,
     status: 'active',
     isFree: input.isFree,
+    hitProbability: input.hitProbability,
     userId: input.owner.userId,
     userEmail: input.owner.userEmail,
     createdAt: input.now.toISOString(),
   };
 }
 
-/** Historical predictions are shared by all users; their ids name the back-test run, so a re-run overwrites. */
+/**
+ * The calibrated chance of a hit of a forecast made on the last of `bars` (DESIGN 4), from the stock's own
+ * walk-forward outcomes up to then. `outcomes` may reach past the prediction date: only earlier ones are used.
+ */
+export function forecastOdds(
+  forecast: Pick<Forecast, 'targetPrice' | 'lowerPrice' | 'upperPrice'>,
+  { priceAtPrediction, predictionDate, timeFrame, outcomes }: OddsContext,
+): number {
+  return calibratedHitProbability(
+    { ...forecast, ...hitRange(priceAtPrediction, forecast.targetPrice, timeFrame) },
+    hitCalibration(outcomes, timeFrame, predictionDate),
+  );
+}
+
+export interface OddsContext {
+  priceAtPrediction: number;
+  predictionDate: string;
+  timeFrame: TimeFrame;
+  /** `baselineOutcomes` of the stock's bars for the time frame. */
+  outcomes: readonly BaselineOutcome[];
+}
+
+/**
+ * Historical predictions are shared by all users; their ids name the back-test run, so a re-run overwrites. Each
+ * gets the chance of a hit it would have had on its own prediction date (`outcomes`: `baselineOutcomes` of the
+ * back-test's bars).
+ */
 export function historicalPredictions(
   backtest: Backtest,
-  { symbol, timeFrame, runId, now }: { symbol: string; timeFrame: TimeFrame; runId: string; now: Date },
+  {
+    symbol,
+    timeFrame,
+    runId,
+    now,
+    outcomes,
+  }: { symbol: string; timeFrame: TimeFrame; runId: string; now: Date; outcomes: readonly BaselineOutcome[] },
 ): Prediction[] {
   return backtest.points.map((point, index) => {
     assertForecastSound(point);
     const range = hitRange(point.priceAtPrediction, point.targetPrice, timeFrame);
+    const hitProbability = forecastOdds(point, { ...point, timeFrame, outcomes });
     return {
       id: `${runId}_${index}`,
       symbol,
@@ -75,6 +112,7 @@ export function historicalPredictions(
       actualPrice: point.actualPrice,
       status: resolveOutcome(range, point.actualPrice),
       isFree: true,
+      hitProbability,
       userId: null,
       userEmail: null,
       createdAt: now.toISOString(),
@@ -82,13 +120,18 @@ export function historicalPredictions(
   });
 }
 
-/** How often the naive "no change" forecast hit, under the same rule, on the back-test's own dates. */
-export function naiveBaseline(backtest: Backtest, timeFrame: TimeFrame): { hits: number; resolved: number } {
-  const hits = backtest.naive.filter(
+/** How often a baseline ("no change" or drift) hit, under the same rule, on the back-test's own dates. */
+export function baselineHits(
+  backtest: Backtest,
+  baseline: 'naive' | 'drift',
+  timeFrame: TimeFrame,
+): { hits: number; resolved: number } {
+  const points = backtest[baseline];
+  const hits = points.filter(
     (p: BacktestPoint) =>
       resolveOutcome(hitRange(p.priceAtPrediction, p.targetPrice, timeFrame), p.actualPrice) === 'hit',
   ).length;
-  return { hits, resolved: backtest.naive.length };
+  return { hits, resolved: points.length };
 }
 
 /** The pool's models promise finite, positive, ordered prices; a record must never store anything else. */

@@ -87,6 +87,7 @@ describe('prediction contract', () => {
     actualPrice: null,
     status: 'active',
     isFree: true,
+    hitProbability: 0.46,
     userId: 'u1',
     userEmail: 'demo@example.com',
     createdAt: '2021-03-01T21:00:00.000Z',

@@ -9,6 +9,7 @@ import {
   GeneratePredictionResponse,
   MeResponse,
   PredictionList,
+  PredictionPreview,
   TransactionsResponse,
   Wallet,
 } from '@stockseer/contract';
@@ -141,6 +142,18 @@ const rows: Row[] = [
     request: { path: '/api/predictions/user' },
     expected: signedIn(),
     check: onlyOwnPredictions,
+  },
+  {
+    route: 'GET /api/predictions/preview',
+    what: "the owner's forecast of the day: only the owner is told they already have it",
+    request: { path: `/api/predictions/preview?${LIST_QUERY}` },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(PredictionPreview.parse(r.body).cost).toEqual(
+        caller === 'owner'
+          ? { kind: 'duplicate', predictionId: ownersPrediction }
+          : expect.objectContaining({ kind: 'insufficient' }),
+      ),
   },
   {
     route: 'POST /api/predictions/generate',

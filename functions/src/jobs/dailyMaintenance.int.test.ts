@@ -39,6 +39,7 @@ async function duePrediction(id: string, userId: string): Promise<Prediction> {
     actualPrice: null,
     status: 'active',
     isFree: true,
+    hitProbability: 0.5,
     userId,
     userEmail: `${userId}@jobs.test`,
     createdAt: new Date().toISOString(),

@@ -19,6 +19,7 @@ import { applyLedgerOperation, readLedger } from '../adapters/firestore/ledgerRe
 import { runTransaction } from '../adapters/firestore/outage';
 import { predictionRef } from '../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../adapters/firestore/queries';
+import { updateLiveTrackRecord } from './liveTrackRecord';
 
 export interface MaintenanceDeps {
   db: Firestore;
@@ -160,5 +161,8 @@ export async function runDailyMaintenance(deps: MaintenanceDeps): Promise<Mainte
       report.invariantViolations += violations.length;
     });
   }
+
+  // 5. Issue 12: the live track record, from every resolved user prediction (its own use case, one call).
+  await attempt('updating the live track record', () => updateLiveTrackRecord(db, clock.now()));
   return report;
 }

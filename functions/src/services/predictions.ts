@@ -2,7 +2,7 @@
  * The prediction use cases: they tie the pure rules (domain/) to storage, market data and the model pool. Routes
  * validate and authorise, then call one of these.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   TIME_FRAME_DAYS,
@@ -19,7 +19,8 @@ import { assertInvariant, conflict } from '../domain/errors';
 import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
-import { futurePrediction, historicalPredictions, naiveBaseline } from '../domain/predictionRecords';
+import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictionRecords';
+import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
 import { findBacktestRun, saveBacktestRun } from '../adapters/firestore/backtests';
@@ -34,6 +35,13 @@ import {
 } from '../adapters/firestore/predictions';
 import { defaultModels } from '../adapters/firestore/settings';
 import { walletOf } from '../adapters/firestore/wallets';
+import {
+  findIdempotentGenerate,
+  recordIdempotentGenerate,
+  type IdempotentGenerate,
+} from '../adapters/firestore/idempotencyKeys';
+import { baselineOutcomes } from '../domain/odds/calibration';
+import { forecastOfTheDay } from './forecastOfTheDay';
 import type { Caller } from '../http/auth';
 
 export interface PredictionDeps {
@@ -47,22 +55,32 @@ export interface PredictionDeps {
 const BACKTEST_LOOKBACK_DAYS = 8 * 365;
 
 /** "recommended" is the admin's default for the timeframe; any other choice is the model itself. */
-async function concreteModel(db: Firestore, choice: ModelChoice, timeFrame: TimeFrame): Promise<ForecastModelId> {
+export async function concreteModel(
+  db: Firestore,
+  choice: ModelChoice,
+  timeFrame: TimeFrame,
+): Promise<ForecastModelId> {
   return choice === 'recommended' ? (await defaultModels(db))[timeFrame] : choice;
 }
 
 /**
- * With an Idempotency-Key the prediction's id is derived from it, so a retry after a timeout finds the first
- * attempt's prediction and its `reserve:{id}` transaction instead of paying twice.
+ * One forecast, one charge (DESIGN 4): a user's prediction of a stock, concrete model and time frame from one last
+ * close has one id, derived from exactly those. So a second ask, even a concurrent one with another
+ * Idempotency-Key, finds the first (or loses the race on `reserve:{id}`) and never pays twice.
  */
-function predictionIdFor(userId: string, idempotencyKey: string | undefined): string {
-  if (!idempotencyKey) return randomUUID();
-  return `k_${createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
+export function forecastIdentity(
+  userId: string,
+  forecast: { symbol: string; modelId: ForecastModelId; timeFrame: TimeFrame; predictionDate: string },
+): string {
+  const fields = [userId, forecast.symbol, forecast.modelId, forecast.timeFrame, forecast.predictionDate];
+  return `f_${createHash('sha256').update(fields.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
-function sameRequest(stored: StoredPrediction, request: PredictionListQuery): boolean {
+function sameRequest(earlier: IdempotentGenerate, request: PredictionListQuery): boolean {
   return (
-    stored.symbol === request.symbol && stored.timeFrame === request.timeFrame && stored.modelChoice === request.modelId
+    earlier.symbol === request.symbol &&
+    earlier.timeFrame === request.timeFrame &&
+    earlier.modelChoice === request.modelId
   );
 }
 
@@ -81,19 +99,30 @@ export async function generatePrediction(
   admit: Admission = admitAll,
 ): Promise<GeneratePredictionResponse> {
   const { db, clock } = deps;
-  const predictionId = predictionIdFor(caller.uid, idempotencyKey);
-  const replay = async (stored: StoredPrediction) => {
-    if (!sameRequest(stored, request))
-      throw conflict('This Idempotency-Key was already used for a different prediction');
-    return { prediction: stored, wallet: await walletOf(db, caller, clock.now()) };
-  };
+  const answer = async (prediction: Prediction, duplicate: boolean) => ({
+    prediction,
+    wallet: await walletOf(db, caller, clock.now()),
+    duplicate,
+  });
   if (idempotencyKey) {
-    const earlier = await findPrediction(db, predictionId);
-    if (earlier) return replay(earlier);
+    const earlier = await findIdempotentGenerate(db, caller.uid, idempotencyKey);
+    if (earlier) {
+      if (!sameRequest(earlier, request))
+        throw conflict('This Idempotency-Key was already used for a different prediction');
+      const made = await findPrediction(db, earlier.predictionId);
+      assertInvariant(made, `idempotency key names prediction ${earlier.predictionId}, which does not exist`);
+      return answer(made, false);
+    }
   }
-  await admit();
 
   const modelId = await concreteModel(db, request.modelId, request.timeFrame);
+  const bars = await deps.marketData.barsUpTo(request.symbol, clock.today());
+  const predictionDate = bars.at(-1)!.date;
+  const predictionId = forecastIdentity(caller.uid, { ...request, modelId, predictionDate });
+  const existing = await findPrediction(db, predictionId);
+  if (existing) return answer(existing, true);
+  await admit();
+
   const wallet = await walletForGenerate(db, caller, clock);
   // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
   // fit. The transaction below decides for real.
@@ -102,13 +131,7 @@ export async function generatePrediction(
     ticker: request.symbol,
     now: clock.now(),
   });
-  const bars = await deps.marketData.barsUpTo(request.symbol, clock.today());
-  const forecast = await deps.models.forecast(modelId, {
-    closes: bars.map((b) => b.close),
-    highs: bars.map((b) => b.high),
-    lows: bars.map((b) => b.low),
-    horizon: TIME_FRAME_DAYS[request.timeFrame],
-  });
+  const forecast = await forecastOfTheDay(deps, { ...request, modelId }, bars, admitAll);
 
   const now = clock.now();
   let created: StoredPrediction | undefined;
@@ -124,28 +147,38 @@ export async function generatePrediction(
         timeFrame: request.timeFrame,
         bars,
         forecast,
+        hitProbability: forecast.hitProbability,
         owner: { userId: caller.uid, userEmail: caller.email },
         isFree: decision.isFree,
         now,
       });
       created = { ...record, modelChoice: request.modelId };
       createPrediction(tx, db, created);
+      if (idempotencyKey) {
+        recordIdempotentGenerate(tx, db, idempotencyKey, {
+          userId: caller.uid,
+          predictionId,
+          symbol: request.symbol,
+          modelChoice: request.modelId,
+          timeFrame: request.timeFrame,
+        });
+      }
     },
   });
   if (!outcome.applied || !created) {
-    // A concurrent retry with the same key won the race: answer with its prediction.
+    // A concurrent request for the same forecast won the race: answer with its prediction.
     const earlier = await findPrediction(db, predictionId);
     if (!earlier) throw conflict('The same prediction request is still being processed; try again');
-    return replay(earlier);
+    return answer(earlier, true);
   }
-  return { prediction: created, wallet: outcome.wallet };
+  return { prediction: created, wallet: outcome.wallet, duplicate: false };
 }
 
 /**
  * The caller's wallet with its monthly allowance renewed when due. A wallet the renewal cannot read yet (none, or an
  * older shape) is first created or migrated as `POST /api/me` would, then renewed.
  */
-async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
+export async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
   const { wallet } = await renewAllowanceIfDue(db, caller.uid, clock);
   if (wallet) return wallet;
   await walletOf(db, caller, clock.now());
@@ -165,7 +198,11 @@ export async function historicalPredictionsFor(
   const today = clock.today();
   const run = await findBacktestRun(db, key);
   if (run?.computedOn === today) {
-    return { predictions: await predictionsByIds(db, run.predictionIds), naiveBaseline: run.naiveBaseline };
+    const [predictions, liveTrackRecord] = await Promise.all([
+      predictionsByIds(db, run.predictionIds),
+      liveTrackRecordOf(db, modelId, request.timeFrame),
+    ]);
+    return { predictions, naiveBaseline: run.naiveBaseline, driftBaseline: run.driftBaseline, liveTrackRecord };
   }
   await admit();
 
@@ -177,16 +214,24 @@ export async function historicalPredictionsFor(
     timeFrame: request.timeFrame,
     runId,
     now: clock.now(),
+    outcomes: baselineOutcomes(bars, request.timeFrame),
   });
-  const baseline = naiveBaseline(backtest, request.timeFrame);
+  const baselines = {
+    naiveBaseline: baselineHits(backtest, 'naive', request.timeFrame),
+    driftBaseline: baselineHits(backtest, 'drift', request.timeFrame),
+  };
   await saveBacktestRun(
     db,
     key,
-    { runId, computedOn: today, predictionIds: records.map((r) => r.id), naiveBaseline: baseline },
+    { runId, computedOn: today, predictionIds: records.map((r) => r.id), ...baselines },
     records,
     modelId,
   );
-  return { predictions: [...records].sort(newestTargetFirst), naiveBaseline: baseline };
+  return {
+    predictions: [...records].sort(newestTargetFirst),
+    ...baselines,
+    liveTrackRecord: await liveTrackRecordOf(db, modelId, request.timeFrame),
+  };
 }
 
 export function futurePredictionsFor(

@@ -1,8 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Prediction, Wallet } from '@stockseer/contract';
+import { ODDS_TEXT } from '../features/predictions/oddsText';
 import { PredictionPanel } from '../features/predictions/PredictionPanel';
+import { useClearPreviews } from '../features/predictions/predictionsApi';
 import type { ChartOverlay } from '../features/stocks/chartOverlay';
 import { StockExplorer } from '../features/stocks/StockExplorer';
+import { AddFundsDialog } from '../features/wallet/AddFundsDialog';
 import { useRefreshWallet } from '../features/wallet/walletApi';
 
 interface Props {
@@ -31,6 +34,12 @@ export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: P
   const overlays = useMemo(() => (forecast ? [overlayOf(forecast)] : undefined), [forecast]);
   const refreshWallet = useRefreshWallet(uid);
   const onWalletChanged = useCallback((wallet: Wallet) => void refreshWallet(wallet), [refreshWallet]);
+  // The wallet's own dialog, opened from the prediction panel when the next forecast cannot be paid for.
+  const clearPreviews = useClearPreviews(uid);
+  const addFunds = useMemo(
+    () => <AddFundsDialog uid={uid} triggerLabel={ODDS_TEXT.addFunds} onFunded={() => void clearPreviews()} />,
+    [uid, clearPreviews],
+  );
 
   return (
     <div className="predictions-section">
@@ -41,6 +50,7 @@ export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: P
         isAdmin={isAdmin}
         onWalletChanged={onWalletChanged}
         onForecast={setForecast}
+        addFunds={addFunds}
       />
     </div>
   );

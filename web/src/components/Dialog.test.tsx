@@ -2,16 +2,9 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Dialog } from './Dialog';
+import { polyfillDialog } from './dialogTesting';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close by the attribute.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 function Example({ mounted = true }: { mounted?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -45,3 +45,6 @@ export function formatDate(value: string | null | undefined): string {
     return 'Error';
   }
 }
+
+/** A probability (0..1) as a whole percent, `46%`: the odds are estimates, a decimal would claim false precision. */
+export const formatChance = (probability: number) => `${Math.round(probability * 100)}%`;

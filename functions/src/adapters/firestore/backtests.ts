@@ -10,6 +10,8 @@ const BacktestRun = z.object({
   computedOn: IsoDate,
   predictionIds: z.array(z.string()),
   naiveBaseline: z.object({ hits: z.number().int(), resolved: z.number().int() }),
+  // Runs stored before the drift baseline existed fail to parse, so they are computed again.
+  driftBaseline: z.object({ hits: z.number().int(), resolved: z.number().int() }),
 });
 export type BacktestRun = z.infer<typeof BacktestRun>;
 

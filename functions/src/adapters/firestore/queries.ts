@@ -77,6 +77,12 @@ export const QUERIES = {
     where: [eq('predictionType'), eq('status'), range('targetDate', '<=')],
     orderBy: [asc('targetDate'), asc(DOCUMENT_ID)],
   },
+  /** Resolved predictions of one type and status, for the live track record (issue 12). */
+  resolvedPredictions: {
+    collection: COLLECTIONS.predictions,
+    where: [eq('predictionType'), eq('status')],
+    orderBy: [asc(DOCUMENT_ID)],
+  },
   /** Wallets whose monthly allowance is due for renewal. */
   walletsDueForRenewal: {
     collection: COLLECTIONS.wallets,

@@ -1,10 +1,11 @@
 /**
  * Walk-forward back-test (DESIGN 4): forecasts made at past origins, each from the data up to its origin only, set
- * beside what actually happened. The naive forecast runs on the same origins so its hit rate can be shown beside.
+ * beside what actually happened. The naive and drift baselines run on the same origins so their hit rates can be
+ * shown beside.
  */
 import type { DailyBar } from '@stockseer/contract';
 import { assertInvariant } from '../errors';
-import { naiveModel } from './baselines';
+import { driftModel, naiveModel } from './baselines';
 import type { ForecastModel } from './types';
 
 export const BACKTEST_ORIGINS = 20;
@@ -27,6 +28,8 @@ export interface Backtest {
   readonly points: BacktestPoint[];
   /** The naive forecast at the same origins, same order. */
   readonly naive: BacktestPoint[];
+  /** The random walk with drift at the same origins, same order. */
+  readonly drift: BacktestPoint[];
 }
 
 /** Spacing of back-test origins: half the horizon, at least a trading week. */
@@ -79,7 +82,7 @@ export function backtest(bars: readonly DailyBar[], model: ForecastModel, horizo
     'back-test bars must be in date order without duplicates',
   );
   const closes = bars.map((bar) => bar.close);
-  const firstAllowed = Math.max(model.minCloses, naiveModel.minCloses) - 1;
+  const firstAllowed = Math.max(model.minCloses, naiveModel.minCloses, driftModel.minCloses) - 1;
   const origins = walkForwardOrigins(bars.length, horizon, BACKTEST_ORIGINS, originSpacing(horizon), firstAllowed);
   return {
     modelId: model.id,
@@ -87,5 +90,6 @@ export function backtest(bars: readonly DailyBar[], model: ForecastModel, horizo
     horizon,
     points: origins.map((origin) => pointAt(bars, closes, model, origin, horizon)),
     naive: origins.map((origin) => pointAt(bars, closes, naiveModel, origin, horizon)),
+    drift: origins.map((origin) => pointAt(bars, closes, driftModel, origin, horizon)),
   };
 }

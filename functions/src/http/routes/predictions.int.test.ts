@@ -50,32 +50,40 @@ describe('predictions API through the emulators', () => {
 
   it('uses the 5 free predictions, then answers 402 with an empty wallet', async () => {
     const user = await newTestUser('pred-free');
+    // Five different forecasts: asking for the same one again would return it without using an allowance.
+    const asks = [
+      { ...request, modelId: 'arima' },
+      { ...request, modelId: 'arima', timeFrame: 'medium' },
+      { ...request, modelId: 'arima', timeFrame: 'long' },
+      { ...request, symbol: 'MSFT', modelId: 'arima' },
+      { ...request, symbol: 'KO', modelId: 'arima' },
+    ] as const;
     const made = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await generate(user.token);
+    for (const ask of asks) {
+      const res = await generate(user.token, ask);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       made.push(GeneratePredictionResponse.parse(res.body));
     }
-    const { prediction, wallet } = made.at(-1)!;
-    expect(wallet).toMatchObject({ freePredictions: 0, balance: 0, reservedBalance: 0 });
+    const { prediction, wallet } = made[0]!;
+    expect(made.at(-1)!.wallet).toMatchObject({ freePredictions: 0, balance: 0, reservedBalance: 0 });
     expect(prediction).toMatchObject({ symbol: 'AAPL', predictionType: 'future', status: 'active', isFree: true });
+    expect(wallet.freePredictions).toBe(4);
     expect(prediction.userId).toBe(user.uid);
     expect(prediction.targetDate).toBe(addTradingDays(prediction.predictionDate, TIME_FRAME_DAYS.short));
     // The hit range is fixed now: 2% of the price at prediction around the target (DESIGN 4).
     expect(prediction.hitHigh - prediction.targetPrice).toBeCloseTo(0.02 * prediction.priceAtPrediction, 1);
     expect(prediction.lowerPrice).toBeLessThanOrEqual(prediction.targetPrice);
 
-    const sixth = await generate(user.token);
+    const sixth = await generate(user.token, { ...request, symbol: 'MSFT', modelId: 'arima', timeFrame: 'long' });
     expect(sixth.status).toBe(402);
     expect(sixth.body).toEqual({ message: INSUFFICIENT });
 
     const listed = PredictionList.parse((await apiCall('/api/predictions/user', { token: user.token })).body);
-    expect(listed).toHaveLength(5);
+    expect(listed.map((p) => p.id).sort()).toEqual(made.map((m) => m.prediction.id).sort());
     const future = PredictionList.parse(
-      (await apiCall('/api/predictions/future?symbol=aapl&modelId=recommended&timeFrame=short', { token: user.token }))
-        .body,
+      (await apiCall('/api/predictions/future?symbol=aapl&modelId=arima&timeFrame=short', { token: user.token })).body,
     );
-    expect(future.map((p) => p.id).sort()).toEqual(made.map((m) => m.prediction.id).sort());
+    expect(future).toEqual([prediction]);
     const otherModel = await apiCall<unknown[]>('/api/predictions/future?symbol=AAPL&modelId=prophet&timeFrame=short', {
       token: user.token,
     });
@@ -104,7 +112,11 @@ describe('predictions API through the emulators', () => {
     // The Functions emulator runs one request per worker process and starts a new process for each concurrent
     // one; warm up ten workers first so the race below is decided by Firestore, not by process start-up.
     await Promise.all(Array.from({ length: 10 }, () => apiCall('/api/me', { method: 'POST', token: user.token })));
-    const results = await Promise.all(Array.from({ length: 10 }, () => generate(user.token)));
+    // Ten different forecasts (the same one twice would be one forecast, one charge).
+    const asks = ['AAPL', 'MSFT', 'KO', 'AMZN', 'GOOGL'].flatMap((symbol) =>
+      (['short', 'medium'] as const).map((timeFrame) => ({ symbol, modelId: 'arima', timeFrame })),
+    );
+    const results = await Promise.all(asks.map((ask) => generate(user.token, ask)));
     const ok = results.filter((r) => r.status === 200).map((r) => GeneratePredictionResponse.parse(r.body).prediction);
     const refused = results.filter((r) => r.status === 402);
     expect(ok.filter((p) => p.isFree)).toHaveLength(1);

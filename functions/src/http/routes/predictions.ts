@@ -11,6 +11,7 @@ import {
   historicalPredictionsFor,
   userPredictions,
 } from '../../services/predictions';
+import { previewPrediction } from '../../services/predictionPreview';
 
 /** Printable ASCII, as Stripe's keys: long enough for a UUID with a prefix, short enough to store. */
 const IdempotencyKey = z
@@ -35,6 +36,12 @@ export function predictionRoutes(deps: AppDeps): Router {
 
   router.get('/predictions/user', async (req, res) => {
     res.json(await userPredictions(deps, callerOf(req)));
+  });
+
+  // A preview fits the model when no one asked for this forecast today: limited like a back-test not yet computed.
+  router.get('/predictions/preview', async (req, res) => {
+    const query = parseInput(PredictionListQuery, req.query);
+    res.json(await previewPrediction(deps, callerOf(req), query, admit(req, 'predictions.backtest')));
   });
 
   router.post('/predictions/generate', async (req, res) => {

@@ -1,6 +1,7 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
 import { DataTable } from '../../components/DataTable';
 import { DateAndPrice } from '../../components/DateAndPrice';
+import { HitChance } from '../../components/HitChance';
 import { formatPriceWithChange } from '../../lib/format';
 import { ADMIN_TEXT, COLUMNS, STATUS_LABELS, TIME_FRAME_NAMES, TYPE_LABELS, timeFrameDays } from './messages';
 
@@ -46,6 +47,7 @@ function PredictionRow({ prediction: p }: { prediction: Prediction }) {
       </td>
       <td>
         <DateAndPrice date={p.targetDate} price={p.targetPrice} />
+        <HitChance probability={p.hitProbability} className="admin-sub" />
       </td>
       <td>
         <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>

@@ -104,7 +104,7 @@ describe('All User Predictions', () => {
       'Short7 days',
       'Future',
       'Jun 02, 2025$70.00',
-      'Jun 11, 2025$71.00',
+      'Jun 11, 2025$71.00Chance of a hit: 46%',
       'ActivePending',
       cost,
     ];
@@ -125,7 +125,7 @@ describe('All User Predictions', () => {
       'Long90 days',
       'Historical',
       'Jun 02, 2025$70.00',
-      'Jun 11, 2025$71.00',
+      'Jun 11, 2025$71.00Chance of a hit: 46%',
       'Hit$73.50 (+5.0%)',
       '—',
     ]);

@@ -68,6 +68,7 @@ export const aPrediction = (overrides: Partial<Prediction> = {}): Prediction => 
   actualPrice: null,
   status: 'active',
   isFree: false,
+  hitProbability: 0.46,
   userId: 'u-ada',
   userEmail: 'ada@example.com',
   createdAt: '2025-06-02T21:00:00.000Z',

@@ -57,9 +57,27 @@ describe('HistoryTab', () => {
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/predictions/user');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(Object.values(COLUMNS));
     expect(rowTexts()).toEqual([
-      ['AAPLARIMA · Short (7 days)', 'Nov 12, 2026$100.00', 'Dec 01, 2026$103.00', 'ActivePending', 'Free'],
-      ['AAPLARIMA · Short (7 days)', 'Nov 12, 2026$100.00', 'Oct 01, 2026$103.00', 'Hit$102.00 (+2.0%)', 'Fee $1'],
-      ['MSFTARIMA · Medium (30 days)', 'Nov 12, 2026$100.00', 'Nov 23, 2026$103.00', 'Missed$90.00 (-10.0%)', 'No Fee'],
+      [
+        'AAPLARIMA · Short (7 days)',
+        'Nov 12, 2026$100.00',
+        'Dec 01, 2026$103.00Chance of a hit: 46%',
+        'ActivePending',
+        'Free',
+      ],
+      [
+        'AAPLARIMA · Short (7 days)',
+        'Nov 12, 2026$100.00',
+        'Oct 01, 2026$103.00Chance of a hit: 46%',
+        'Hit$102.00 (+2.0%)',
+        'Fee $1',
+      ],
+      [
+        'MSFTARIMA · Medium (30 days)',
+        'Nov 12, 2026$100.00',
+        'Nov 23, 2026$103.00Chance of a hit: 46%',
+        'Missed$90.00 (-10.0%)',
+        'No Fee',
+      ],
     ]);
   });
 

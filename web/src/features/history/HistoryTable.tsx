@@ -1,6 +1,7 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
 import { DataTable } from '../../components/DataTable';
 import { DateAndPrice } from '../../components/DateAndPrice';
+import { HitChance } from '../../components/HitChance';
 import { formatPriceWithChange } from '../../lib/format';
 import { COLUMNS, HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
 
@@ -33,6 +34,7 @@ function HistoryRow({ prediction: p }: { prediction: Prediction }) {
       </td>
       <td>
         <DateAndPrice date={p.targetDate} price={p.targetPrice} />
+        <HitChance probability={p.hitProbability} className="history-sub" />
       </td>
       <td>
         <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>

@@ -18,6 +18,7 @@ const BASE: Prediction = {
   actualPrice: null,
   status: 'active',
   isFree: true,
+  hitProbability: 0.46,
   userId: 'u1',
   userEmail: 'ada@example.com',
   createdAt: '2026-11-12T21:00:00.000Z',

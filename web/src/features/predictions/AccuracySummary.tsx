@@ -1,14 +1,20 @@
 import type { HistoricalPredictions } from '@stockseer/contract';
 import { accuracyLevel, accuracyOf, formatHitRate, hitRatePercent } from './accuracy';
 import { PREDICTION_TEXT } from './messages';
+import { ODDS_TEXT } from './oddsText';
 
 /**
- * 'X out of Y predictions hit target', the accuracy badge and, beside it, how the naive "no change" forecast did on
- * the same dates (DESIGN 4): a model is only worth paying for if it beats doing nothing.
+ * 'X out of Y predictions hit target', the accuracy badge and, beside it, how the naive "no change" and drift
+ * forecasts did on the same dates (DESIGN 4): a model is only worth paying for if it beats doing nothing.
  */
-export function AccuracySummary({ predictions, naiveBaseline }: HistoricalPredictions) {
+export function AccuracySummary({
+  predictions,
+  naiveBaseline,
+  driftBaseline,
+}: Omit<HistoricalPredictions, 'liveTrackRecord'>) {
   const { hits, resolved, percent } = accuracyOf(predictions);
   const naive = hitRatePercent(naiveBaseline.hits, naiveBaseline.resolved);
+  const drift = hitRatePercent(driftBaseline.hits, driftBaseline.resolved);
   return (
     <div className="accuracy-summary">
       <p className="accuracy-count">{PREDICTION_TEXT.hitSummary(hits, resolved)}</p>
@@ -20,6 +26,11 @@ export function AccuracySummary({ predictions, naiveBaseline }: HistoricalPredic
       {naive !== null && (
         <span className="naive-baseline" title={PREDICTION_TEXT.naiveBaselineHint}>
           {PREDICTION_TEXT.naiveBaseline(formatHitRate(naive))}
+        </span>
+      )}
+      {drift !== null && (
+        <span className="naive-baseline" title={ODDS_TEXT.driftBaselineHint}>
+          {ODDS_TEXT.driftBaseline(formatHitRate(drift))}
         </span>
       )}
     </div>

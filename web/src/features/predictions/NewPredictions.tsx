@@ -1,10 +1,13 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Prediction, PredictionListQuery, Wallet } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
+import { ConfirmReserveDialog } from './ConfirmReserveDialog';
+import { CostPreview } from './CostPreview';
 import { PREDICTION_TEXT } from './messages';
+import { ODDS_TEXT } from './oddsText';
 import { useErrorToast, useShowForecast } from './panelHooks';
 import { PredictionList } from './PredictionList';
-import { useFuturePredictions } from './predictionsApi';
+import { useFuturePredictions, usePredictionPreview } from './predictionsApi';
 import { useGeneratePrediction } from './useGeneratePrediction';
 
 interface Props {
@@ -12,30 +15,68 @@ interface Props {
   query: PredictionListQuery;
   onWalletChanged: (wallet: Wallet) => void;
   onForecast: (prediction?: Prediction) => void;
+  /** The wallet's add-funds button, shown inline when the wallet cannot pay for the next click. */
+  addFunds: ReactNode;
 }
 
-/** The user's own forecasts for the selection, and the button that makes a new one. */
-export function NewPredictions({ uid, query, onWalletChanged, onForecast }: Props) {
+/**
+ * The user's own forecasts for the selection, and the button that makes a new one: before it, the chance of a hit
+ * and the price of the click; a paid click asks first; asking for a forecast one already has shows that one.
+ */
+export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFunds }: Props) {
   const onError = useErrorToast(PREDICTION_TEXT.futureFailed);
   const { data, error } = useFuturePredictions(uid, query, onError);
-  const { generate, generating, generated } = useGeneratePrediction(uid, query, onWalletChanged);
+  const preview = usePredictionPreview(uid, query);
+  const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
+  const [confirming, setConfirming] = useState(false);
   const predictions = useMemo(() => (generated ? [generated] : data && byTargetDateDesc(data)), [generated, data]);
   useShowForecast(predictions?.[0], onForecast);
+  const duplicateNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (duplicate) duplicateNote.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [duplicate, generated]);
+
+  const cost = preview.data?.cost;
+  const onGenerate = async () => {
+    if (generating) return;
+    // A click before the preview has arrived waits for it: a paid click must not skip its confirmation.
+    const known = preview.data ?? (await preview.mutate().catch(() => undefined));
+    if (known?.cost.kind === 'reserve') setConfirming(true);
+    else void generate();
+  };
 
   return (
     <div className="prediction-view">
-      <p className="info-note">{PREDICTION_TEXT.infoNote(query.timeFrame)}</p>
+      <p className="info-note">{ODDS_TEXT.infoNote(query.timeFrame, preview.data?.allowance)}</p>
+      <CostPreview preview={preview.data} failed={preview.error !== undefined} addFunds={addFunds} />
       {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus to the page's top. */}
       <button
         type="button"
         className="button generate-button"
         aria-disabled={generating}
-        onClick={() => !generating && void generate()}
+        onClick={() => void onGenerate()}
       >
         {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
       </button>
+      <ConfirmReserveDialog
+        cost={confirming && cost?.kind === 'reserve' ? cost : undefined}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void generate();
+        }}
+      />
+      {duplicate && (
+        <p className="duplicate-note" role="status" ref={duplicateNote}>
+          {ODDS_TEXT.duplicate}
+        </p>
+      )}
       {predictions ? (
-        <PredictionList predictions={predictions} empty={PREDICTION_TEXT.noFuture} />
+        <PredictionList
+          predictions={predictions}
+          empty={PREDICTION_TEXT.noFuture}
+          highlightedId={duplicate ? generated?.id : undefined}
+        />
       ) : error ? (
         <p className="error-text">{PREDICTION_TEXT.futureFailed}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { MODEL_CHOICE_NAMES, TIME_FRAME_DAYS, type Prediction, type PredictionListQuery } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
 import { AccuracySummary } from './AccuracySummary';
+import { LiveTrackRecordBadge } from './LiveTrackRecordBadge';
 import { PREDICTION_TEXT } from './messages';
 import { useErrorToast, useShowForecast } from './panelHooks';
 import { PredictionList } from './PredictionList';
@@ -33,7 +34,16 @@ export function PastPredictions({ query, onForecast }: Props) {
       <p className="muted prediction-intro">
         {PREDICTION_TEXT.pastIntro(MODEL_CHOICE_NAMES[query.modelId], TIME_FRAME_DAYS[query.timeFrame])}
       </p>
-      {predictions.length > 0 && <AccuracySummary predictions={predictions} naiveBaseline={data.naiveBaseline} />}
+      {predictions.length > 0 && (
+        <div className="accuracy-row">
+          <AccuracySummary
+            predictions={predictions}
+            naiveBaseline={data.naiveBaseline}
+            driftBaseline={data.driftBaseline}
+          />
+          <LiveTrackRecordBadge record={data.liveTrackRecord} />
+        </div>
+      )}
       <PredictionList predictions={predictions} empty={PREDICTION_TEXT.noPast} />
     </div>
   );

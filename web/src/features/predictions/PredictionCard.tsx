@@ -1,4 +1,5 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
+import { HitChance } from '../../components/HitChance';
 import { formatDate, formatPrice, formatPriceWithChange } from '../../lib/format';
 import { CARD_TEXT } from './messages';
 import { StatusBadge } from './StatusBadge';
@@ -7,10 +8,20 @@ import { StatusBadge } from './StatusBadge';
  * One forecast (SPEC 2, DESIGN 4): when it was made and at what price, the target with its change, the 80% range,
  * the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost.
  */
-export function PredictionCard({ prediction: p }: { prediction: Prediction }) {
+export function PredictionCard({
+  prediction: p,
+  highlighted = false,
+}: {
+  prediction: Prediction;
+  highlighted?: boolean;
+}) {
   const targetDate = formatDate(p.targetDate);
   return (
-    <article className="card prediction-card" aria-label={`${p.symbol} forecast for ${targetDate}`}>
+    <article
+      className={highlighted ? 'card prediction-card prediction-card-highlighted' : 'card prediction-card'}
+      aria-label={`${p.symbol} forecast for ${targetDate}`}
+      aria-current={highlighted || undefined}
+    >
       <header className="prediction-card-head">
         <span className="prediction-model">{p.modelName}</span>
         <StatusBadge status={p.status} />
@@ -37,6 +48,9 @@ export function PredictionCard({ prediction: p }: { prediction: Prediction }) {
         <strong>
           {formatPrice(p.hitLow)} – {formatPrice(p.hitHigh)}
         </strong>
+      </p>
+      <p className="prediction-chance">
+        <HitChance probability={p.hitProbability} />
       </p>
       {/* Back-tests belong to no one and cost nothing: only a user's own forecast has a cost. */}
       {p.predictionType === 'future' && (

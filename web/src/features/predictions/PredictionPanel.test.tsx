@@ -2,8 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Prediction } from '@stockseer/contract';
 import { PREDICTION_TEXT } from './messages';
+import { ODDS_TEXT } from './oddsText';
 import { PredictionPanel } from './PredictionPanel';
-import { json, makePrediction, renderWithProviders, stubFetch, TEST_WALLET } from './testSupport';
+import {
+  FREE_PREVIEW,
+  json,
+  makePrediction,
+  renderWithProviders,
+  stubFetch as stubApi,
+  TEST_WALLET,
+} from './testSupport';
 
 // The API client asks Firebase for an ID token; the test has no signed-in user, so the request goes without one.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
@@ -24,6 +32,10 @@ const get =
   (path: string, body: unknown, status = 200) =>
   (url: URL, init: RequestInit) =>
     url.pathname === path && (init.method ?? 'GET') === 'GET' ? json(body, status) : undefined;
+
+/** Every test's API also answers the cost preview: a free prediction (NewPredictions.test.tsx covers the rest). */
+const stubFetch = (...routes: Parameters<typeof stubApi>) =>
+  stubApi(...routes, get('/api/predictions/preview', FREE_PREVIEW));
 
 function renderPanel({ isAdmin = false, symbol = 'AAPL' as string | null } = {}) {
   const onWalletChanged = vi.fn();
@@ -57,9 +69,12 @@ describe('PredictionPanel', () => {
     expect(screen.getByRole('tab', { name: PREDICTION_TEXT.new }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Short' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText(/Predicts the closing price 7 trading days ahead/).textContent).toBe(
-      PREDICTION_TEXT.infoNote('short'),
+      ODDS_TEXT.infoNote('short'),
     );
-    expect(PREDICTION_TEXT.infoNote('short')).toMatch(/5 free predictions per month; after that, \$1\.00 is reserved/);
+    expect(ODDS_TEXT.infoNote('short')).toMatch(/5 free predictions per month; after that, \$1\.00 is reserved/);
+    // Once the preview is in, the note says how many are really left.
+    await screen.findByText(ODDS_TEXT.infoNote('short', FREE_PREVIEW.allowance));
+    expect(ODDS_TEXT.infoNote('short', FREE_PREVIEW.allowance)).toMatch(/You have 3 of 5 free predictions left/);
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(cards()[0]!.getAttribute('aria-label')).toBe('AAPL forecast for Nov 24, 2026');
     expect(String(fetchMock.mock.calls[0]![0])).toBe(
@@ -200,6 +215,8 @@ describe('PredictionPanel', () => {
         makePrediction({ id: 'h2', targetDate: '2026-10-01', status: 'hit' }),
       ],
       naiveBaseline: { hits: 1, resolved: 2 },
+      driftBaseline: { hits: 2, resolved: 2 },
+      liveTrackRecord: { resolved: 12, hits: 5, meanPredicted: 0.451, brier: 0.24 },
     };
     const fetchMock = stubFetch(get('/api/predictions/future', []), get('/api/predictions/historical', historical));
     renderPanel();
@@ -213,6 +230,8 @@ describe('PredictionPanel', () => {
     expect(screen.getByText('1 out of 2 predictions hit target')).toBeTruthy();
     expect(screen.getByText('Accuracy 50.0%').className).toContain('accuracy-fair');
     expect(screen.getByText('Naive "no change" forecast: 50.0%')).toBeTruthy();
+    expect(screen.getByText('Drift forecast: 100.0%')).toBeTruthy();
+    expect(screen.getByText('Live: 12 resolved, 42% hit, 45% expected')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
       '/api/predictions/historical?symbol=AAPL&modelId=recommended&timeFrame=medium',
     );
@@ -222,7 +241,12 @@ describe('PredictionPanel', () => {
     const noFuture = get('/api/predictions/future', []);
     stubFetch(
       noFuture,
-      get('/api/predictions/historical', { predictions: [], naiveBaseline: { hits: 0, resolved: 0 } }),
+      get('/api/predictions/historical', {
+        predictions: [],
+        naiveBaseline: { hits: 0, resolved: 0 },
+        driftBaseline: { hits: 0, resolved: 0 },
+        liveTrackRecord: { resolved: 0, hits: 0, meanPredicted: null, brier: null },
+      }),
     );
     renderPanel();
     fireEvent.click(screen.getByRole('tab', { name: PREDICTION_TEXT.past }));

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { ModelChoice, Prediction, TimeFrame, Wallet } from '@stockseer/contract';
 import { Tabs } from '../../components/Tabs';
 import { PREDICTION_TEXT, TIME_FRAME_TABS } from './messages';
@@ -21,10 +21,12 @@ interface Props {
   onWalletChanged: (wallet: Wallet) => void;
   /** The forecast the list in view leads with, for the price chart. */
   onForecast: (prediction?: Prediction) => void;
+  /** The wallet's add-funds button, for when the wallet cannot pay for the next forecast. */
+  addFunds?: ReactNode;
 }
 
 /** SPEC 2: the model selector, then Past/New sub-tabs (New first), each with Short/Medium/Long timeframes. */
-export function PredictionPanel({ uid, symbol, isAdmin, onWalletChanged, onForecast }: Props) {
+export function PredictionPanel({ uid, symbol, isAdmin, onWalletChanged, onForecast, addFunds }: Props) {
   const headingId = useId();
   const [modelId, setModelId] = useState<ModelChoice>('recommended');
   const [view, setView] = useState<View>('new');
@@ -61,7 +63,13 @@ export function PredictionPanel({ uid, symbol, isAdmin, onWalletChanged, onForec
           {view === 'past' ? (
             <PastPredictions query={query} onForecast={onForecast} />
           ) : (
-            <NewPredictions uid={uid} query={query} onWalletChanged={onWalletChanged} onForecast={onForecast} />
+            <NewPredictions
+              uid={uid}
+              query={query}
+              onWalletChanged={onWalletChanged}
+              onForecast={onForecast}
+              addFunds={addFunds}
+            />
           )}
         </Tabs>
       </Tabs>

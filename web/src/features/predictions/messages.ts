@@ -1,11 +1,4 @@
-import {
-  FREE_PREDICTIONS_PER_MONTH,
-  PREDICTION_FEE_CENTS,
-  TIME_FRAME_DAYS,
-  type ModelChoice,
-  type TimeFrame,
-} from '@stockseer/contract';
-import { formatCents } from '../../lib/format';
+import type { ModelChoice, TimeFrame } from '@stockseer/contract';
 
 /** The Predictions panel's texts (SPEC 2, 8; DESIGN 4), written once; the tests import the same constants. */
 export const PREDICTION_TEXT = {
@@ -26,8 +19,6 @@ export const PREDICTION_TEXT = {
   accuracy: (percent: string) => `Accuracy ${percent}`,
   naiveBaseline: (percent: string) => `Naive "no change" forecast: ${percent}`,
   naiveBaselineHint: 'The hit rate of simply predicting today\u2019s price, on the same dates.',
-  infoNote: (timeFrame: TimeFrame) =>
-    `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. You get ${FREE_PREDICTIONS_PER_MONTH} free predictions per month; after that, ${formatCents(PREDICTION_FEE_CENTS)} is reserved from your wallet until the target date: charged if the prediction hits, otherwise released back to you.`,
   generate: 'Generate Prediction',
   generating: 'Generating...',
   errorTitle: 'Error',

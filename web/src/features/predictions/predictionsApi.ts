@@ -4,6 +4,7 @@ import {
   GeneratePredictionResponse,
   HistoricalPredictions,
   PredictionList,
+  PredictionPreview,
   type GeneratePredictionRequest,
   type PredictionListQuery,
 } from '@stockseer/contract';
@@ -39,14 +40,32 @@ export function useFuturePredictions(uid: string, query: PredictionListQuery, on
   });
 }
 
-/** After generating: every cached future list of this user is stale; the one on screen is fetched again. */
-export function useClearFutureCache(uid: string) {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    () => mutate((key) => Array.isArray(key) && key[0] === FUTURE_PATH && key[1] === uid),
-    [mutate, uid],
+const PREVIEW_PATH = '/api/predictions/preview';
+
+/**
+ * What the next Generate click would give and cost the caller (issue 12). Not cached for long: it depends on the
+ * wallet, which changes with every generate and top-up.
+ */
+export function usePredictionPreview(uid: string, query: PredictionListQuery) {
+  return useSWR([PREVIEW_PATH, uid, query.symbol, query.modelId, query.timeFrame], () =>
+    api(`${PREVIEW_PATH}?${queryString(query)}`, PredictionPreview),
   );
 }
+
+/** Drops every cached answer of `path` for this user; the one on screen is fetched again. */
+function useClearUserCache(path: string, uid: string) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    () => mutate((key) => Array.isArray(key) && key[0] === path && key[1] === uid),
+    [mutate, path, uid],
+  );
+}
+
+/** After generating, every preview of this user may be out of date (allowance, balance, duplicates). */
+export const useClearPreviews = (uid: string) => useClearUserCache(PREVIEW_PATH, uid);
+
+/** After generating: every cached future list of this user is stale. */
+export const useClearFutureCache = (uid: string) => useClearUserCache(FUTURE_PATH, uid);
 
 /** The caller picks the key (useGeneratePrediction): the same key never reserves a second dollar. */
 export const generatePrediction = (request: GeneratePredictionRequest, idempotencyKey: string) =>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { Prediction, Wallet } from '@stockseer/contract';
+import type { Prediction, PredictionPreview, Wallet } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 
 /** A resolved back-test of AAPL by default; tests override what they look at. */
@@ -25,12 +25,25 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     actualPrice: 204,
     status: 'hit',
     isFree: false,
+    hitProbability: 0.46,
     userId: null,
     userEmail: null,
     createdAt: '2026-11-12T21:00:00.000Z',
     ...overrides,
   };
 }
+
+/** The cost preview of a caller with 3 of 5 free predictions left. */
+export const FREE_PREVIEW: PredictionPreview = {
+  symbol: 'AAPL',
+  modelId: 'arima',
+  modelName: 'ARIMA',
+  timeFrame: 'short',
+  predictionDate: '2026-11-12',
+  hitProbability: 0.46,
+  cost: { kind: 'free' },
+  allowance: { freeLeft: 3, resetDate: '2026-12-12' },
+};
 
 export const TEST_WALLET: Wallet = {
   userId: 'u1',

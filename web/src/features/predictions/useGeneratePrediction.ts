@@ -3,7 +3,7 @@ import type { Prediction, PredictionListQuery, Wallet } from '@stockseer/contrac
 import { useToast } from '../../components/toast/ToastProvider';
 import { ApiError } from '../../lib/api';
 import { PREDICTION_TEXT } from './messages';
-import { generatePrediction, useClearFutureCache } from './predictionsApi';
+import { generatePrediction, useClearFutureCache, useClearPreviews } from './predictionsApi';
 
 const sameQuery = (a: PredictionListQuery, b: PredictionListQuery) =>
   a.symbol === b.symbol && a.modelId === b.modelId && a.timeFrame === b.timeFrame;
@@ -35,8 +35,9 @@ export function useGeneratePrediction(
 ) {
   const { toast } = useToast();
   const clearFutureCache = useClearFutureCache(uid);
+  const clearPreviews = useClearPreviews(uid);
   const [generating, setGenerating] = useState(false);
-  const [latest, setLatest] = useState<{ query: PredictionListQuery; prediction: Prediction }>();
+  const [latest, setLatest] = useState<{ query: PredictionListQuery; prediction: Prediction; duplicate: boolean }>();
   const generate = useCallback(async () => {
     setGenerating(true);
     // A new key per prediction; the same one again while the last attempt's outcome is unknown.
@@ -44,9 +45,12 @@ export function useGeneratePrediction(
     const key = unsettledKeys.get(slot) ?? crypto.randomUUID();
     unsettledKeys.set(slot, key);
     try {
-      const { prediction, wallet } = await generatePrediction(query, key);
+      const { prediction, wallet, duplicate } = await generatePrediction(query, key);
       unsettledKeys.delete(slot);
-      setLatest({ query, prediction });
+      setLatest({ query, prediction, duplicate });
+      void clearPreviews();
+      // One forecast, one charge: asking again made nothing and moved no money; the panel says so beside the card.
+      if (duplicate) return;
       onWalletChanged(wallet);
       void clearFutureCache();
       toast({ title: PREDICTION_TEXT.successTitle, description: PREDICTION_TEXT.generated });
@@ -58,8 +62,8 @@ export function useGeneratePrediction(
     } finally {
       setGenerating(false);
     }
-  }, [uid, query, onWalletChanged, clearFutureCache, toast]);
+  }, [uid, query, onWalletChanged, clearFutureCache, clearPreviews, toast]);
 
-  const generated = latest && sameQuery(latest.query, query) ? latest.prediction : undefined;
-  return { generate, generating, generated };
+  const current = latest && sameQuery(latest.query, query) ? latest : undefined;
+  return { generate, generating, generated: current?.prediction, duplicate: current?.duplicate ?? false };
 }

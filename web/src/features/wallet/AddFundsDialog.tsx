@@ -9,8 +9,16 @@ import { WALLET_TEXT } from './messages';
 export const DIALOG_RESET_DELAY_MS = 300;
 const DEFAULT_AMOUNT_TEXT = String(TOP_UP_DOLLARS.default);
 
+interface Props {
+  uid: string;
+  /** The opening button's words: 'Add Funds with Stripe' on the Wallet tab, shorter where it sits inline. */
+  triggerLabel?: string;
+  /** After a successful payment, for screens that show something that depends on the balance. */
+  onFunded?: () => void;
+}
+
 /** 'Add Funds with Stripe' (SPEC 4): the amount step, then the payment step. */
-export function AddFundsDialog({ uid }: { uid: string }) {
+export function AddFundsDialog({ uid, triggerLabel = WALLET_TEXT.addFunds, onFunded }: Props) {
   const [open, setOpen] = useState(false);
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT_TEXT);
   const [paying, setPaying] = useState<number | null>(null);
@@ -39,13 +47,21 @@ export function AddFundsDialog({ uid }: { uid: string }) {
   return (
     <>
       <button type="button" className="button" onClick={openDialog}>
-        {WALLET_TEXT.addFunds}
+        {triggerLabel}
       </button>
       <Dialog open={open} title={WALLET_TEXT.addFunds} onClose={close}>
         {paying === null ? (
           <AmountStep amountText={amountText} onAmountTextChange={setAmountText} onContinue={setPaying} />
         ) : (
-          <PaymentStep uid={uid} amountDollars={paying} onBack={() => setPaying(null)} onPaid={close} />
+          <PaymentStep
+            uid={uid}
+            amountDollars={paying}
+            onBack={() => setPaying(null)}
+            onPaid={() => {
+              close();
+              onFunded?.();
+            }}
+          />
         )}
       </Dialog>
     </>

@@ -1,0 +1,30 @@
+import { Dialog } from '../../components/Dialog';
+import { ODDS_TEXT } from './oddsText';
+
+interface Props {
+  /** What the click would reserve and its expected cost; the dialog is closed while undefined. */
+  cost: { amountCents: number; expectedCostCents: number } | undefined;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Issue 12: a click that will reserve money says how much first; a free one goes straight through. */
+export function ConfirmReserveDialog({ cost, onConfirm, onCancel }: Props) {
+  return (
+    <Dialog open={cost !== undefined} title={cost ? ODDS_TEXT.confirmTitle(cost.amountCents) : ''} onClose={onCancel}>
+      {cost && (
+        <>
+          <p>{ODDS_TEXT.confirmBody(cost.amountCents, cost.expectedCostCents)}</p>
+          <div className="confirm-actions">
+            <button type="button" className="button button-outline" onClick={onCancel}>
+              {ODDS_TEXT.cancel}
+            </button>
+            <button type="button" className="button" data-autofocus onClick={onConfirm}>
+              {ODDS_TEXT.confirm(cost.amountCents)}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

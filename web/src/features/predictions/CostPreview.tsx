@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { PredictionPreview } from '@stockseer/contract';
+import { hitChanceText, ODDS_TEXT } from './oddsText';
+import './costPreview.css';
+
+interface Props {
+  preview: PredictionPreview | undefined;
+  failed: boolean;
+  /** The wallet's add-funds button, handed in by the app (a feature does not import another). */
+  addFunds: ReactNode;
+}
+
+/** Issue 12: before the click, the chance of a hit of the forecast it would make and what the click costs. */
+export function CostPreview({ preview, failed, addFunds }: Props) {
+  if (!preview) {
+    return failed ? (
+      <p className="cost-preview muted">{ODDS_TEXT.previewFailed}</p>
+    ) : (
+      <p className="cost-preview muted" aria-busy="true">
+        {ODDS_TEXT.previewLoading}
+      </p>
+    );
+  }
+  const { cost, allowance } = preview;
+  return (
+    <section className="cost-preview" aria-label={ODDS_TEXT.previewLabel}>
+      <p className="cost-preview-chance">{hitChanceText(preview.hitProbability)}</p>
+      {cost.kind === 'free' && <p className="cost-preview-cost">{ODDS_TEXT.free(allowance.freeLeft)}</p>}
+      {cost.kind === 'reserve' && (
+        <p className="cost-preview-cost">{ODDS_TEXT.reserve(cost.amountCents, cost.expectedCostCents)}</p>
+      )}
+      {cost.kind === 'duplicate' && (
+        <p className="cost-preview-cost">
+          <strong>{ODDS_TEXT.duplicate}</strong>. {ODDS_TEXT.duplicateHint}
+        </p>
+      )}
+      {cost.kind === 'insufficient' && (
+        <div className="cost-preview-insufficient" role="note">
+          <p>
+            {cost.message}. {ODDS_TEXT.minimumTopUp}
+          </p>
+          {addFunds}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { LiveTrackRecord } from '@stockseer/contract';
+import { formatChance } from '../../lib/format';
+import { ODDS_TEXT } from './oddsText';
+import './liveTrackRecord.css';
+
+/** Issue 12: the live record is shown from this many resolved user forecasts; fewer say too little. */
+export const LIVE_TRACK_RECORD_MIN_RESOLVED = 5;
+
+/** Beside the back-tested badge: how users' own forecasts did, or "Tracking" until enough have resolved. */
+export function LiveTrackRecordBadge({ record }: { record: LiveTrackRecord }) {
+  if (record.resolved < LIVE_TRACK_RECORD_MIN_RESOLVED) {
+    return (
+      <span className="naive-baseline" title={ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED)}>
+        {ODDS_TEXT.tracking}
+      </span>
+    );
+  }
+  const expected = record.meanPredicted === null ? null : formatChance(record.meanPredicted);
+  return (
+    <span className="naive-baseline" title={ODDS_TEXT.liveHint}>
+      {ODDS_TEXT.live(record.resolved, formatChance(record.hits / record.resolved), expected)}
+    </span>
+  );
+}

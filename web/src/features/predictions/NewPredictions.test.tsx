@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PredictionPreview } from '@stockseer/contract';
+import { polyfillDialog } from '../../components/dialogTesting';
+import { PREDICTION_TEXT } from './messages';
+import { NewPredictions } from './NewPredictions';
+import { hitChanceText, ODDS_TEXT } from './oddsText';
+import { FREE_PREVIEW, json, makePrediction, renderWithProviders, stubFetch, TEST_WALLET } from './testSupport';
+
+vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
+afterEach(() => vi.unstubAllGlobals());
+polyfillDialog();
+
+const QUERY = { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' } as const;
+const made = makePrediction({
+  id: 'made',
+  predictionType: 'future',
+  status: 'active',
+  actualPrice: null,
+  userId: 'u1',
+});
+const PAID: PredictionPreview = {
+  ...FREE_PREVIEW,
+  cost: { kind: 'reserve', amountCents: 100, expectedCostCents: 46 },
+  allowance: { freeLeft: 0, resetDate: '2026-12-12' },
+};
+
+function setUp(preview: PredictionPreview, generated: { duplicate: boolean } = { duplicate: false }) {
+  const fetchMock = stubFetch((url, init) => {
+    if (url.pathname === '/api/predictions/future') return json([]);
+    if (url.pathname === '/api/predictions/preview') return json(preview);
+    if (url.pathname === '/api/predictions/generate' && init.method === 'POST')
+      return json({ prediction: made, wallet: TEST_WALLET, ...generated });
+    return undefined;
+  });
+  renderWithProviders(
+    <NewPredictions
+      uid="u1"
+      query={QUERY}
+      onWalletChanged={vi.fn()}
+      onForecast={vi.fn()}
+      addFunds={<button type="button">{ODDS_TEXT.addFunds}</button>}
+    />,
+  );
+  const generateCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/predictions/generate');
+  return { generateCalls };
+}
+const generateButton = () => screen.getByRole('button', { name: PREDICTION_TEXT.generate });
+
+describe('NewPredictions: the price of the next click', () => {
+  it('shows the chance of a hit and the free count, and generates a free one without asking', async () => {
+    const { generateCalls } = setUp(FREE_PREVIEW);
+    await screen.findByText(hitChanceText(0.46));
+    expect(screen.getByText(ODDS_TEXT.free(3))).toBeTruthy();
+    expect(ODDS_TEXT.free(3)).toBe('Free: 3 of 5 left this month');
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(generateCalls()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before a paid click, with the amount; Cancel makes nothing, Reserve generates', async () => {
+    const { generateCalls } = setUp(PAID);
+    await screen.findByText(ODDS_TEXT.reserve(100, 46));
+    expect(ODDS_TEXT.reserve(100, 46)).toBe('$1.00 reserved, charged only if it hits (expected cost $0.46)');
+    fireEvent.click(generateButton());
+    const dialog = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
+    expect(dialog.textContent).toContain('$1.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: ODDS_TEXT.cancel }));
+    expect(generateCalls()).toHaveLength(0);
+
+    fireEvent.click(generateButton());
+    const again = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
+    fireEvent.click(within(again).getByRole('button', { name: ODDS_TEXT.confirm(100) }));
+    await waitFor(() => expect(generateCalls()).toHaveLength(1));
+  });
+
+  it('offers the add-funds button inline when the wallet cannot pay, with the smallest top-up', async () => {
+    setUp({
+      ...PAID,
+      cost: {
+        kind: 'insufficient',
+        amountCents: 100,
+        balanceCents: 0,
+        message: 'Insufficient funds: add at least $1 to your wallet',
+      },
+    });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Insufficient funds: add at least $1 to your wallet');
+    expect(note.textContent).toContain('Top-ups start at $5.00.');
+    expect(within(note).getByRole('button', { name: ODDS_TEXT.addFunds })).toBeTruthy();
+  });
+
+  it('says "You already have this forecast" and points out its card, without a success toast', async () => {
+    setUp({ ...FREE_PREVIEW, cost: { kind: 'duplicate', predictionId: 'made' } }, { duplicate: true });
+    fireEvent.click(await screen.findByRole('button', { name: PREDICTION_TEXT.generate }));
+    await screen.findByText(ODDS_TEXT.duplicate, { selector: '.duplicate-note' });
+    const card = screen.getByRole('article');
+    expect(card.getAttribute('aria-current')).toBe('true');
+    expect(screen.queryByText(PREDICTION_TEXT.generated)).toBeNull();
+  });
+});

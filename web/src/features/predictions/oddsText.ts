@@ -1,0 +1,43 @@
+import {
+  FREE_PREDICTIONS_PER_MONTH,
+  PREDICTION_FEE_CENTS,
+  TIME_FRAME_DAYS,
+  TOP_UP_DOLLARS,
+  type TimeFrame,
+} from '@stockseer/contract';
+import { formatCents, formatDate } from '../../lib/format';
+
+export { hitChanceText } from '../../lib/hitChance';
+
+/** Issue 12's texts (odds, cost of the next click, one forecast one charge), written once; tests import them. */
+export const ODDS_TEXT = {
+  previewLabel: 'Before you generate',
+  previewLoading: 'Working out the chance of a hit and the cost...',
+  previewFailed: 'The chance of a hit and the cost could not be worked out just now.',
+  free: (left: number) => `Free: ${left} of ${FREE_PREDICTIONS_PER_MONTH} left this month`,
+  reserve: (amountCents: number, expectedCents: number) =>
+    `${formatCents(amountCents)} reserved, charged only if it hits (expected cost ${formatCents(expectedCents)})`,
+  minimumTopUp: `Top-ups start at ${formatCents(TOP_UP_DOLLARS.min * 100)}.`,
+  addFunds: 'Add funds',
+  duplicate: 'You already have this forecast',
+  duplicateHint: 'Generating it again shows it and costs nothing.',
+  confirmTitle: (amountCents: number) => `Reserve ${formatCents(amountCents)}?`,
+  confirmBody: (amountCents: number, expectedCents: number) =>
+    `This forecast reserves ${formatCents(amountCents)} from your wallet until its target date. It is charged only if the forecast hits (expected cost ${formatCents(expectedCents)}); otherwise it is released back to you.`,
+  confirm: (amountCents: number) => `Reserve ${formatCents(amountCents)} and generate`,
+  cancel: 'Cancel',
+  driftBaseline: (percent: string) => `Drift forecast: ${percent}`,
+  driftBaselineHint: 'The hit rate of extending the stock\u2019s long-run average daily move, on the same dates.',
+  live: (resolved: number, hitPercent: string, expectedPercent: string | null) =>
+    `Live: ${resolved} resolved, ${hitPercent} hit${expectedPercent === null ? '' : `, ${expectedPercent} expected`}`,
+  liveHint: 'How users\u2019 own forecasts of this model and timeframe did once their target date passed.',
+  tracking: 'Tracking',
+  trackingHint: (needed: number) => `Users\u2019 own forecasts are shown here once ${needed} have resolved.`,
+  /** The info note with the caller's real allowance once it is known (SPEC 2's generic wording until then). */
+  infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) =>
+    `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. ${
+      allowance
+        ? `You have ${allowance.freeLeft} of ${FREE_PREDICTIONS_PER_MONTH} free predictions left this month (renewed on ${formatDate(allowance.resetDate)})`
+        : `You get ${FREE_PREDICTIONS_PER_MONTH} free predictions per month`
+    }; after that, ${formatCents(PREDICTION_FEE_CENTS)} is reserved from your wallet until the target date: charged if the prediction hits, otherwise released back to you.`,
+} as const;
