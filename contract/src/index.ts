@@ -6,3 +6,4 @@ export * from './walletApi';
 export * from './predictions';
 export * from './testAccounts';
 export * from './admin';
+export * from './maintenance';

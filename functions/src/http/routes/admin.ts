@@ -13,7 +13,7 @@ import { notFound } from '../../domain/errors';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
 import { SettableClock } from '../../adapters/clockFromEnv';
-import { runDailyMaintenance } from '../../services/maintenance';
+import { maintenanceRoutes } from './maintenance';
 import { storeClock } from '../clockSync';
 
 /** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
@@ -32,9 +32,7 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json(await defaultModels(db));
   });
 
-  router.post('/admin/check-predictions', async (_req, res) => {
-    res.json(await runDailyMaintenance(deps));
-  });
+  router.use(maintenanceRoutes(deps));
 
   router.get('/admin/users', async (_req, res) => {
     const snap = await buildQuery(db, QUERIES.usersByEmail, []).limit(1000).get();
