@@ -189,6 +189,13 @@ const rows: Row[] = [
     expected: adminOnly,
   },
   { route: 'GET /api/admin/users', request: { path: '/api/admin/users' }, expected: adminOnly },
+  { route: 'GET /api/admin/maintenance-runs', request: { path: '/api/admin/maintenance-runs' }, expected: adminOnly },
+  {
+    route: 'GET /api/admin/maintenance-runs/:id',
+    what: 'a run nobody made: only an admin learns that it does not exist',
+    request: { path: '/api/admin/maintenance-runs/no-such-run' },
+    expected: { ...adminOnly, admin: 404 },
+  },
   {
     route: 'GET /api/predictions/all',
     what: "filtered to the owner: an admin sees every user's predictions",
