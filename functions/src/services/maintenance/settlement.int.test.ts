@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Prediction } from '@stockseer/contract';
+import type { Prediction } from '@stockseer/contract';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { seedDueWallet } from '../../../../tools/testing/duePredictions';
 import { fixedClock } from '../../domain/clock';
