@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { Prediction, Wallet, type Transaction } from '@stockseer/contract';
+import { Prediction, Transaction, Wallet } from '@stockseer/contract';
 import { ALREADY_APPLIED, applyOnce, ledgerTxId, settle } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
 import { chunk } from '../../domain/maintenance/runs';
@@ -33,10 +33,10 @@ const MAX_ATTEMPTS = 10;
 export const RESOLVED_BY_RUN = 'resolvedByRun';
 
 /**
- * Settles many due predictions of one wallet with the ledger's own `settle` rule (charge on hit, release on miss),
- * one transaction per chunk, so the wallet document is locked a few times instead of once per prediction. Inside a
- * transaction every `settle:{predictionId}` id is checked first (at most once, as `applyLedgerOperation` does), and
- * a prediction no longer active is left alone. Returns how many were settled now.
+ * Settles many due paid predictions of one wallet (the caller has read them: active, paid, this wallet's) with the
+ * ledger's own `settle` rule (charge on hit, release on miss), one transaction per chunk, so the wallet document is
+ * locked a few times instead of once per prediction. Inside a transaction every `settle:{predictionId}` id is
+ * checked first (at most once, as `applyLedgerOperation` does). Returns how many were settled now.
  */
 export async function settleWalletPredictions(
   db: Firestore,
@@ -55,35 +55,29 @@ async function settleChunk(
 ): Promise<number> {
   const walletRef = db.collection(COLLECTIONS.wallets).doc(userId);
   const txRefs = settlements.map((s) => db.collection(COLLECTIONS.transactions).doc(ledgerTxId.settle(s.predictionId)));
-  const predictionRefs = settlements.map((s) => predictionRef(db, s.predictionId));
   return runTransaction(
     db,
     async (tx) => {
-      const [walletSnap, ...rest] = await tx.getAll(walletRef, ...txRefs, ...predictionRefs);
-      const txSnaps = rest.slice(0, settlements.length);
-      const predictionSnaps = rest.slice(settlements.length);
+      // The `settle:` documents alone decide what is done: the prediction's status changes in the same transaction
+      // as its settlement is created, so the prediction itself need not be read again.
+      const [walletSnap, ...txSnaps] = await tx.getAll(walletRef, ...txRefs);
       assertInvariant(walletSnap?.exists, `settling predictions of ${userId}, whose wallet does not exist`);
       const existing = new Set(txSnaps.filter((s) => s.exists).map((s) => s.id));
 
       const before = Wallet.parse(walletSnap.data());
       let wallet = before;
       const appended: Transaction[] = [];
-      settlements.forEach((s, i) => {
-        const prediction = Prediction.parse(predictionSnaps[i]!.data());
-        assertInvariant(
-          prediction.userId === userId,
-          `${s.predictionId} belongs to ${prediction.userId}, not ${userId}`,
-        );
-        if (prediction.status !== 'active' || prediction.isFree) return;
+      for (const s of settlements) {
         const txId = ledgerTxId.settle(s.predictionId);
         const decision = applyOnce(existing, txId, () =>
           settle(wallet, { predictionId: s.predictionId, ticker: s.ticker, outcome: s.status, isFree: false, now }),
         );
-        if (decision === ALREADY_APPLIED) return;
+        if (decision === ALREADY_APPLIED) continue;
         wallet = decision.wallet;
         appended.push(...decision.transactions);
-        tx.update(predictionRefs[i]!, { status: s.status, actualPrice: s.actualPrice, [RESOLVED_BY_RUN]: runId });
-      });
+        const resolved = { status: s.status, actualPrice: s.actualPrice, [RESOLVED_BY_RUN]: runId };
+        tx.update(predictionRef(db, s.predictionId), resolved);
+      }
       if (appended.length === 0) return 0;
       // The chunk's decisions, taken together, must move the buckets by exactly what their transactions say.
       const violations = operationViolations(before, { wallet, transactions: appended });
@@ -117,12 +111,39 @@ export async function resolveFreePredictions(
   }
 }
 
-/** How many of these predictions the run resolved, read from the documents (exact across retries of a shard). */
-export async function countResolvedBy(db: Firestore, predictionIds: readonly string[], runId: string): Promise<number> {
-  let count = 0;
-  for (const part of chunk(predictionIds, BATCH_WRITES)) {
-    const snaps = await db.getAll(...part.map((id) => predictionRef(db, id)));
-    count += snaps.filter((s) => s.get(RESOLVED_BY_RUN) === runId).length;
+/** What a settlement shard left behind, read by id: its wallets, its predictions and their ledger traces. */
+export interface SettlementFacts {
+  wallets: Map<string, Wallet>;
+  predictions: Map<string, Prediction & { resolvedByRun?: string }>;
+  /** `reserve:` and `settle:` transactions by id. */
+  transactions: Map<string, Transaction>;
+}
+
+export async function readSettlementFacts(
+  db: Firestore,
+  ownerIds: readonly string[],
+  predictionIds: readonly string[],
+): Promise<SettlementFacts> {
+  const facts: SettlementFacts = { wallets: new Map(), predictions: new Map(), transactions: new Map() };
+  const refs = [
+    ...ownerIds.map((id) => db.collection(COLLECTIONS.wallets).doc(id)),
+    ...predictionIds.map((id) => predictionRef(db, id)),
+    ...predictionIds.flatMap((id) =>
+      [ledgerTxId.reserve(id), ledgerTxId.settle(id)].map((txId) => db.collection(COLLECTIONS.transactions).doc(txId)),
+    ),
+  ];
+  for (const part of chunk(refs, BATCH_WRITES)) {
+    for (const snap of await db.getAll(...part)) {
+      if (!snap.exists) continue;
+      const collection = snap.ref.parent.id;
+      if (collection === COLLECTIONS.wallets) facts.wallets.set(snap.id, Wallet.parse(snap.data()));
+      else if (collection === COLLECTIONS.transactions) {
+        facts.transactions.set(snap.id, Transaction.parse({ ...snap.data(), id: snap.id }));
+      } else {
+        const resolvedByRun = snap.get(RESOLVED_BY_RUN) as string | undefined;
+        facts.predictions.set(snap.id, { ...Prediction.parse(snap.data()), resolvedByRun });
+      }
+    }
   }
-  return count;
+  return facts;
 }

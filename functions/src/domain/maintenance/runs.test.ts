@@ -4,7 +4,7 @@ import { addReports, EMPTY_REPORT, leaseHolder, packOwners, runStateAfter, shard
 
 describe('packOwners', () => {
   it('puts every owner in exactly one shard, in order, and never over the limit unless one owner alone is', () => {
-    const owners = fc.array(fc.record({ ownerId: fc.uuid(), items: fc.integer({ min: 1, max: 600 }) }), {
+    const owners = fc.uniqueArray(fc.record({ ownerId: fc.uuid(), items: fc.integer({ min: 1, max: 600 }) }), {
       maxLength: 200,
       selector: (o) => o.ownerId,
     });

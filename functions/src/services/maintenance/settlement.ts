@@ -1,13 +1,14 @@
 import { Prediction, type DailyBar } from '@stockseer/contract';
 import { lastSettledClose } from '../../domain/calendar';
-import { checkInvariants } from '../../domain/ledger';
+import { assertInvariant } from '../../domain/errors';
+import { ledgerTxId } from '../../domain/ledger';
+import { settlementViolations } from '../../domain/maintenance/audit';
 import { chunk, packOwners } from '../../domain/maintenance/runs';
 import { resolvePrediction } from '../../domain/resolution';
-import { readLedger } from '../../adapters/firestore/ledgerRepository';
 import { predictionRef } from '../../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import {
-  countResolvedBy,
+  readSettlementFacts,
   resolveFreePredictions,
   settleWalletPredictions,
   type Settlement,
@@ -23,15 +24,15 @@ interface OwnerDue {
 /** Due predictions per shard: a few seconds of work for one instance; a bigger wallet gets a shard of its own. */
 export const SETTLE_SHARD_ITEMS = 250;
 /** Wallets settled at once within a shard: different documents, so they never contend with each other. */
-const PARALLEL_WALLETS = 4;
+const PARALLEL_WALLETS = 8;
 /** Due predictions read per page while planning. */
 const PLAN_PAGE = 1000;
 
 /**
  * Step 1: resolve the due future predictions and settle their money. The plan groups them by owner and packs owners
  * into shards; a shard settles each wallet's paid predictions in one transaction per chunk
- * (adapters/firestore/walletSettlement.ts) and its free ones by batched writes, then checks every paid wallet's
- * ledger invariants.
+ * (adapters/firestore/walletSettlement.ts) and its free ones by batched writes, then checks what every wallet of the
+ * shard holds against its predictions (domain/maintenance/audit.ts).
  */
 export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
   name: 'settle',
@@ -64,47 +65,59 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
   },
 
   async run(ctx, { owners }) {
-    const barsOf = memoisedBars(ctx);
-    const failures = await forEachParallel(owners, PARALLEL_WALLETS, async ({ ownerId, predictionIds }) => {
-      const due = (await readPredictions(ctx, predictionIds)).filter((p) => p.status === 'active');
-      const settlements: (Settlement & { isFree: boolean })[] = [];
-      for (const p of due) {
-        const resolution = resolvePrediction(p, await barsOf(p));
-        if (resolution.kind === 'resolved') {
-          const { status, actualPrice } = resolution;
-          settlements.push({ predictionId: p.id, ticker: p.symbol, status, actualPrice, isFree: p.isFree });
-        }
-      }
-      const paid = settlements.filter((s) => !s.isFree);
-      await resolveFreePredictions(ctx.db, { settlements: settlements.filter((s) => s.isFree), runId: ctx.runId });
-      await settleWalletPredictions(ctx.db, {
-        userId: ownerId,
-        settlements: paid,
-        now: ctx.clock.now(),
-        runId: ctx.runId,
-      });
-    });
-    const failedCount = settleFailures(
-      ctx,
-      'settling the wallet of',
-      failures.map((f) => ({ ...f, item: f.item.ownerId })),
-    );
-
-    // Every wallet of the shard, including those an earlier attempt settled: a violation is reported loudly, never
-    // fixed silently.
-    let invariantViolations = 0;
-    await forEachParallel(
-      owners.map((o) => o.ownerId),
-      PARALLEL_WALLETS,
-      async (userId) => {
-        const ledger = await readLedger(ctx.db, userId);
-        const violations = ledger ? checkInvariants(ledger.wallet, ledger.transactions) : [];
-        for (const v of violations) console.error(`maintenance: invariant violated on wallet ${userId}: ${v}`);
-        invariantViolations += violations.length;
-      },
-    );
+    // One read of the shard's predictions, one batch for its free ones: round trips are what a shard waits on.
     const ids = owners.flatMap((o) => o.predictionIds);
-    return { updatedCount: await countResolvedBy(ctx.db, ids, ctx.runId), failedCount, invariantViolations };
+    const read = new Map((await readPredictions(ctx, ids)).map((p) => [p.id, p]));
+    const barsOf = memoisedBars(ctx);
+    const resolved = new Map<string, (Settlement & { isFree: boolean })[]>();
+    const resolving = await forEachParallel(owners, PARALLEL_WALLETS, async ({ ownerId, predictionIds }) => {
+      const settlements: (Settlement & { isFree: boolean })[] = [];
+      for (const id of predictionIds) {
+        const p = read.get(id);
+        if (!p || p.status !== 'active') continue;
+        assertInvariant(p.userId === ownerId, `${p.id} belongs to ${p.userId}, planned for ${ownerId}`);
+        const resolution = resolvePrediction(p, await barsOf(p));
+        if (resolution.kind === 'pending') continue;
+        const { status, actualPrice } = resolution;
+        settlements.push({ predictionId: p.id, ticker: p.symbol, status, actualPrice, isFree: p.isFree });
+      }
+      resolved.set(ownerId, settlements);
+    });
+    const free = [...resolved.values()].flat().filter((s) => s.isFree);
+    await resolveFreePredictions(ctx.db, { settlements: free, runId: ctx.runId });
+    const settling = await forEachParallel([...resolved], PARALLEL_WALLETS, async ([userId, settlements]) => {
+      const paid = settlements.filter((s) => !s.isFree);
+      await settleWalletPredictions(ctx.db, { userId, settlements: paid, now: ctx.clock.now(), runId: ctx.runId });
+    });
+    const failures = [
+      ...resolving.map((f) => ({ ...f, item: f.item.ownerId })),
+      ...settling.map((f) => ({ ...f, item: f.item[0] })),
+    ];
+    const failedCount = settleFailures(ctx, 'settling the wallet of', failures);
+
+    // What the shard's wallets hold now, including what an earlier attempt settled: counted from the documents
+    // (exact across retries) and checked by id; a violation is reported loudly, never fixed silently.
+    const facts = await readSettlementFacts(
+      ctx.db,
+      owners.map((o) => o.ownerId),
+      ids,
+    );
+    let invariantViolations = 0;
+    for (const { ownerId, predictionIds } of owners) {
+      const wallet = facts.wallets.get(ownerId);
+      if (!wallet) continue;
+      const items = predictionIds.flatMap((id) => {
+        const prediction = facts.predictions.get(id);
+        if (!prediction) return [];
+        const reservation = facts.transactions.get(ledgerTxId.reserve(id));
+        return [{ prediction, reservation, settlement: facts.transactions.get(ledgerTxId.settle(id)) }];
+      });
+      const violations = settlementViolations(wallet, items);
+      for (const v of violations) console.error(`maintenance: invariant violated on wallet ${ownerId}: ${v}`);
+      invariantViolations += violations.length;
+    }
+    const updatedCount = [...facts.predictions.values()].filter((p) => p.resolvedByRun === ctx.runId).length;
+    return { updatedCount, failedCount, invariantViolations };
   },
 };
 
