@@ -15,7 +15,7 @@ import { seedDueWallet } from '../tools/testing/duePredictions';
 import { createMarketDataService } from '../functions/src/adapters/market-data';
 import { fixedClock } from '../functions/src/domain/clock';
 import { expectAccessible } from '../tools/testing/axe';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { ARTIFACTS, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { balanceShows } from './support/wallet';
 
@@ -200,6 +200,10 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     const lastRun = page.locator('.maintenance-run').first();
     expect(await lastRun.innerText()).toContain(MAINTENANCE_TEXT.states.done);
     expect(await lastRun.innerText()).toContain(MAINTENANCE_TEXT.forDate(formatDate(pastTarget)));
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.maintenance-card').screenshot({ path: `${ARTIFACTS}/admin-maintenance-phone.png` });
+    if (viewport) await page.setViewportSize(viewport);
     // Both of the investor's forecasts are resolved: no row is active any more.
     await predictionRows(page).filter({ hasText: STATUS_LABELS.active }).first().waitFor({ state: 'detached' });
     await screenshot(page, 'admin-after-maintenance');

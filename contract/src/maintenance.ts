@@ -7,14 +7,17 @@ import { IsoDate, IsoDateTime } from './common';
  * shards finish.
  */
 
+/** How many of something (predictions, wallets, shards). */
+const Count = z.number().int().min(0);
+
 /** `POST /api/admin/check-predictions`: what daily maintenance did (SPEC 7's three counts, plus what went wrong). */
 export const MaintenanceReport = z.object({
-  updatedCount: z.number().int().min(0),
-  resetWalletsCount: z.number().int().min(0),
-  cleanupCount: z.number().int().min(0),
+  updatedCount: Count,
+  resetWalletsCount: Count,
+  cleanupCount: Count,
   /** Items that failed this run (logged); they are retried on the next run. */
-  failedCount: z.number().int().min(0),
-  invariantViolations: z.number().int().min(0),
+  failedCount: Count,
+  invariantViolations: Count,
 });
 export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
 
@@ -27,9 +30,9 @@ export type ShardState = z.infer<typeof ShardState>;
 
 /** How far one step of a run (settle, renew, clean up, ...) has come. */
 export const StepProgress = z.object({
-  shardCount: z.number().int().min(0),
-  shardsDone: z.number().int().min(0),
-  shardsFailed: z.number().int().min(0),
+  shardCount: Count,
+  shardsDone: Count,
+  shardsFailed: Count,
 });
 export type StepProgress = z.infer<typeof StepProgress>;
 
@@ -43,9 +46,9 @@ export const MaintenanceRun = z.object({
   endedAt: IsoDateTime.nullable(),
   /** The counts of the shards finished so far; final once the run is done or failed. */
   report: MaintenanceReport,
-  shardCount: z.number().int().min(0),
-  shardsDone: z.number().int().min(0),
-  shardsFailed: z.number().int().min(0),
+  shardCount: Count,
+  shardsDone: Count,
+  shardsFailed: Count,
   /** Per step, in the order the run planned them. */
   steps: z.record(z.string(), StepProgress),
   /** Why the run itself failed (its planning), when it did. */
@@ -57,9 +60,9 @@ export const MaintenanceShard = z.object({
   id: z.string(),
   step: z.string(),
   state: ShardState,
-  attempts: z.number().int().min(0),
+  attempts: Count,
   /** Wallets (settlement, renewals) or 0 for a step that pages by itself (cleanup). */
-  itemCount: z.number().int().min(0),
+  itemCount: Count,
   report: MaintenanceReport,
   error: z.string().nullable(),
 });
@@ -77,7 +80,7 @@ export const MAINTENANCE_WAIT_SECONDS = 20;
 
 /** `POST /api/admin/check-predictions`: how long to wait for the run to finish; 0 answers 202 at once. */
 export const CheckPredictionsRequest = z
-  .object({ waitSeconds: z.number().int().min(0).max(MAINTENANCE_WAIT_SECONDS).default(MAINTENANCE_WAIT_SECONDS) })
+  .object({ waitSeconds: Count.max(MAINTENANCE_WAIT_SECONDS).default(MAINTENANCE_WAIT_SECONDS) })
   .strict();
 export type CheckPredictionsRequest = z.input<typeof CheckPredictionsRequest>;
 

@@ -9,14 +9,19 @@ import { useAdminToasts } from './useAdminToasts';
 /**
  * SPEC 2: runs the daily maintenance now; `onDone` lets the predictions table show the new outcomes. A run that takes
  * longer than the button's short wait (issue 13) shows its progress until it ends, then the same toast; a run
- * already going (the scheduler's, or another admin's) shows its progress too, and the button waits for it.
+ * already going (the scheduler's, or another admin's) shows its progress too, and the button joins it.
  */
 export function MaintenanceCard({ onDone }: { onDone: () => void }) {
   const headingId = useId();
   const toasts = useAdminToasts();
   const [starting, setStarting] = useState(false);
-  /** The run this admin started or joined, announced when the list shows it ended. */
+  /** The run this admin started or joined, announced when the list shows it ended (a ref for SWR's callback). */
   const watching = useRef<string | null>(null);
+  const [watchedId, setWatchedId] = useState<string | null>(null);
+  const watch = (runId: string | null) => {
+    watching.current = runId;
+    setWatchedId(runId);
+  };
 
   const announce = (report: MaintenanceReport, failed = false) => {
     // A run that failed before it counted anything says so; a broken ledger invariant is never quiet either.
@@ -30,19 +35,21 @@ export function MaintenanceCard({ onDone }: { onDone: () => void }) {
   const onRuns = (runs: MaintenanceRun[]) => {
     const watched = runs.find((r) => r.id === watching.current);
     if (watched && isFinished(watched)) {
-      watching.current = null;
+      watch(null);
       announce(watched.report, watched.state === 'failed');
     }
   };
   const runs = useMaintenanceRuns({ onError: toasts.fetchFailed, onSuccess: onRuns });
   const going = runs.data?.find((r) => !isFinished(r));
+  // A run someone else started leaves the button on: pressing it joins that run (and its toast comes here too).
+  const busy = starting || (watchedId !== null && going?.id === watchedId);
 
   const run = async () => {
     setStarting(true);
     try {
       const answer = await runMaintenance();
       if ('updatedCount' in answer) announce(answer);
-      else watching.current = answer.id;
+      else watch(answer.id);
       await runs.mutate();
     } catch {
       toasts.failure(ADMIN_TEXT.maintenanceFailed);
@@ -57,8 +64,8 @@ export function MaintenanceCard({ onDone }: { onDone: () => void }) {
         <h2 id={headingId}>{ADMIN_TEXT.maintenanceTitle}</h2>
         <p className="muted admin-intro">{ADMIN_TEXT.maintenanceIntro}</p>
       </div>
-      <button type="button" className="button" disabled={starting || going !== undefined} onClick={() => void run()}>
-        {starting || going ? ADMIN_TEXT.runningMaintenance : ADMIN_TEXT.runMaintenance}
+      <button type="button" className="button" disabled={busy} onClick={() => void run()}>
+        {busy ? ADMIN_TEXT.runningMaintenance : ADMIN_TEXT.runMaintenance}
       </button>
       {going && <MaintenanceProgress run={going} />}
       <MaintenanceRunsList runs={runs.data} />
