@@ -15,12 +15,12 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import type { Prediction } from '@stockseer/contract';
+import { Wallet, type Prediction, type Transaction } from '@stockseer/contract';
 import { addTradingDays } from '../../functions/src/domain/calendar';
 import { fixedClock } from '../../functions/src/domain/clock';
 import { checkInvariants } from '../../functions/src/domain/ledger';
 import { createMarketDataService } from '../../functions/src/adapters/market-data';
-import { readLedger } from '../../functions/src/adapters/firestore/ledgerRepository';
+import { storedTransaction } from '../../functions/src/adapters/firestore/transactions';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';
@@ -142,48 +142,59 @@ async function runScenario(scenario: string, index: number, due: number, wallets
     ),
   );
   const runIds = [...new Set(answers.map((a) => runIdOf(a.body)).filter((id): id is string => Boolean(id)))];
+  // Until the run has ended (its record, since issue 13), or else until no seeded prediction is active any more.
+  let shards: number | null = null;
+  let retries: number | null = null;
+  let failures: number | null = null;
+  const finished = new Set<string>();
   for (;;) {
-    if ((await activeLeft(ids)) === 0) break;
-    if (performance.now() - started > TIMEOUT_MS) break;
-    for (const id of runIds) await timedCall('progress', `/api/admin/maintenance-runs/${id}`, undefined, requests);
+    for (const id of runIds) {
+      if (finished.has(id)) continue;
+      const detail = await timedCall('progress', `/api/admin/maintenance-runs/${id}`, undefined, requests);
+      const run = detail.body as { state: string; shards: { attempts: number }[]; report: { failedCount: number } };
+      if (detail.status !== 200 || !['done', 'failed'].includes(run.state)) continue;
+      finished.add(id);
+      shards = (shards ?? 0) + run.shards.length;
+      retries = (retries ?? 0) + run.shards.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0);
+      failures = (failures ?? 0) + run.report.failedCount;
+    }
+    const done = runIds.length > 0 ? finished.size === runIds.length : (await activeLeft(ids)) === 0;
+    if (done || performance.now() - started > TIMEOUT_MS) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const wallMs = Math.round(performance.now() - started);
   const neverSettled = await activeLeft(ids);
 
-  // The run's own record (absent before issue 13): shards, retries and failures.
-  let shards: number | null = null;
-  let retries: number | null = null;
-  let failures: number | null = null;
-  for (const id of runIds) {
-    let detail = await timedCall('progress', `/api/admin/maintenance-runs/${id}`, undefined, requests);
-    while (detail.status === 200 && !['done', 'failed'].includes((detail.body as { state: string }).state)) {
-      if (performance.now() - started > TIMEOUT_MS) break;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      detail = await timedCall('progress', `/api/admin/maintenance-runs/${id}`, undefined, requests);
-    }
-    if (detail.status !== 200) continue;
-    const run = detail.body as { shards: { attempts: number }[]; report: { failedCount: number } };
-    shards = (shards ?? 0) + run.shards.length;
-    retries = (retries ?? 0) + run.shards.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0);
-    failures = (failures ?? 0) + run.report.failedCount;
+  // Every seeded wallet against its whole history. One read of all transactions, grouped here: the emulator answers
+  // a per-wallet query by scanning the whole collection, which for 500 wallets takes minutes.
+  const byWallet = new Map<string, Transaction[]>();
+  const wanted = new Set(seeded.map((s) => s.userId));
+  for (const doc of (await db.collection('transactions').get()).docs) {
+    const walletId = doc.get('walletId') as string;
+    if (!wanted.has(walletId)) continue;
+    byWallet.set(walletId, [...(byWallet.get(walletId) ?? []), storedTransaction(doc.id, doc.data(), new Date())]);
   }
-
+  const walletDocs = new Map(
+    (await db.getAll(...seeded.map((s) => db.collection('wallets').doc(s.userId)))).map((snap) => [
+      snap.id,
+      Wallet.parse(snap.data()),
+    ]),
+  );
   let invariantViolations = 0;
   let settledTwice = 0;
   for (const { userId, predictions } of seeded) {
-    const ledger = (await readLedger(db, userId))!;
-    const violations = checkInvariants(ledger.wallet, ledger.transactions);
+    const transactions = byWallet.get(userId) ?? [];
+    const violations = checkInvariants(walletDocs.get(userId)!, transactions);
     for (const v of violations) console.error(`[bench] wallet ${userId}: ${v}`);
     invariantViolations += violations.length;
-    const settles = new Map<string, number>();
-    for (const t of ledger.transactions) {
-      if (t.id.startsWith('settle:')) settles.set(t.id, (settles.get(t.id) ?? 0) + 1);
-    }
-    settledTwice += [...settles.values()].filter((n) => n > 1).length;
-    const paid = predictions.filter((p) => !p.isFree).length;
-    if (neverSettled === 0 && settles.size !== paid) {
-      console.error(`[bench] wallet ${userId}: ${settles.size} settlements for ${paid} paid predictions`);
+    const settles = transactions.filter((t) => t.id.startsWith('settle:'));
+    // Deterministic ids make a second settlement document impossible; a second settlement would show as a wrong
+    // balance above. What is counted here: paid predictions settled other than exactly once.
+    const paid = predictions.filter((p) => !p.isFree);
+    const settledIds = new Set(settles.map((t) => t.id.slice('settle:'.length)));
+    settledTwice += settles.length - settledIds.size;
+    if (neverSettled === 0 && !paid.every((p) => settledIds.has(p.id))) {
+      console.error(`[bench] wallet ${userId}: ${settledIds.size} settlements for ${paid.length} paid predictions`);
       invariantViolations += 1;
     }
   }
