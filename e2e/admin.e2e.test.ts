@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
 import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
+import { MAINTENANCE_TEXT } from '../web/src/features/admin/maintenanceMessages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
@@ -11,8 +12,11 @@ import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
+import { seedDueWallet } from '../tools/testing/duePredictions';
+import { createMarketDataService } from '../functions/src/adapters/market-data';
+import { fixedClock } from '../functions/src/domain/clock';
 import { expectAccessible } from '../tools/testing/axe';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { ARTIFACTS, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { balanceShows, payTenDollarsInOpenDialog } from './support/wallet';
 
@@ -97,6 +101,25 @@ async function paidPrediction(): Promise<Prediction> {
   return Prediction.parse(snap.docs[0]!.data());
 }
 
+/** Paid forecasts of 40 other investors, made with the investor's on the same day and due with it. */
+async function seedOtherInvestors(predictionDate: string) {
+  const marketData = createMarketDataService({ db, clock: fixedClock(predictionDate) });
+  const origin = (await marketData.barsUpTo('KO', predictionDate, 5)).at(-1)!;
+  expect(origin.date).toBe(predictionDate);
+  await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      seedDueWallet(db, {
+        userId: `${investorEmail.split('@')[0]}-other-${i}`,
+        paid: 8,
+        free: 2,
+        origin,
+        symbol: 'KO',
+        outcome: (n) => (n % 2 === 0 ? 'hit' : 'missed'),
+      }),
+    ),
+  );
+}
+
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -160,16 +183,35 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await screenshot(page, 'admin-user-predictions');
     await expectAccessible(page, 'the Admin tab with the filtered predictions');
 
-    const { targetDate } = await paidPrediction();
+    const { targetDate, predictionDate } = await paidPrediction();
     const pastTarget = plusDays(targetDate, DAYS_PAST_TARGET);
     await setTimeMachine(page, pastTarget);
+    // Other investors' forecasts due the same day (issue 13): a run long enough to be watched.
+    await seedOtherInvestors(predictionDate);
 
     await page.getByRole('button', { name: ADMIN_TEXT.runMaintenance }).click();
     const done = page.getByRole('status').filter({ hasText: ADMIN_TEXT.maintenanceDone });
+    const progress = page.getByRole('progressbar', { name: MAINTENANCE_TEXT.progressLabel });
+    // A run longer than the button's short wait shows its progress; a quicker one goes straight to the toast.
+    if (
+      (await Promise.race([progress.waitFor().then(() => 'progress'), done.waitFor().then(() => 'done')])) ===
+      'progress'
+    ) {
+      await screenshot(page, 'admin-maintenance-progress');
+      await expectAccessible(page, 'the Admin tab while a maintenance run is going');
+    }
     await done.waitFor();
     expect(await done.innerText()).toMatch(
       /\d+ outcomes? updated, \d+ wallets? reset, \d+ historical predictions? cleaned up/,
     );
+    await progress.waitFor({ state: 'detached' });
+    const lastRun = page.locator('.maintenance-run').first();
+    expect(await lastRun.innerText()).toContain(MAINTENANCE_TEXT.states.done);
+    expect(await lastRun.innerText()).toContain(MAINTENANCE_TEXT.forDate(formatDate(pastTarget)));
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.maintenance-card').screenshot({ path: `${ARTIFACTS}/admin-maintenance-phone.png` });
+    if (viewport) await page.setViewportSize(viewport);
     // Both of the investor's forecasts are resolved: no row is active any more.
     await predictionRows(page).filter({ hasText: STATUS_LABELS.active }).first().waitFor({ state: 'detached' });
     await screenshot(page, 'admin-after-maintenance');

@@ -8,17 +8,6 @@ export const DefaultModels = z.record(TimeFrame, DefaultModelId);
 export type DefaultModels = z.infer<typeof DefaultModels>;
 export const SetDefaultModelRequest = z.object({ timeFrame: TimeFrame, modelId: DefaultModelId });
 
-/** `POST /api/admin/check-predictions`: what daily maintenance did. */
-export const MaintenanceReport = z.object({
-  updatedCount: z.number().int().min(0),
-  resetWalletsCount: z.number().int().min(0),
-  cleanupCount: z.number().int().min(0),
-  /** Items that failed this run (logged); they are retried on the next run. */
-  failedCount: z.number().int().min(0),
-  invariantViolations: z.number().int().min(0),
-});
-export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
-
 export const AdminUser = z.object({ id: z.string(), email: z.string().nullable() });
 export const AdminUsers = z.array(AdminUser);
 

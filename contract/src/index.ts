@@ -7,3 +7,4 @@ export * from './predictions';
 export * from './testAccounts';
 export * from './admin';
 export * from './predictionPreview';
+export * from './maintenance';

@@ -7,6 +7,8 @@ import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
+import { maintenanceShardJob } from './jobs/maintenanceShard';
+import { cloudTasksShardQueue } from './adapters/tasks/shardQueue';
 import { firestoreRateLimiter, rateLimitsFromEnv } from './http/rateLimit';
 import { firestoreProviderBudget, providerBudgetFromEnv } from './http/providerBudget';
 
@@ -22,8 +24,12 @@ const deps = {
   payments: stripeGatewayFromEnv(),
   models: createModelPool(),
   rateLimiter,
+  maintenanceQueue: cloudTasksShardQueue(),
 };
 
 export const api = onRequest({ memory: '2GiB', cpu: 2, timeoutSeconds: 120 }, createApp(deps));
 
-export const dailyMaintenance = dailyMaintenanceJob(deps);
+const maintenance = { ...deps, queue: deps.maintenanceQueue };
+export const dailyMaintenance = dailyMaintenanceJob(maintenance);
+// The name is the queue's: adapters/tasks/shardQueue.ts enqueues on it.
+export const maintenanceShard = maintenanceShardJob(maintenance);

@@ -30,3 +30,8 @@ export const systemClock: Clock = {
 export function fixedClock(today: string): Clock {
   return { now: () => new Date(`${today}T21:00:00.000Z`), today: () => today };
 }
+
+/** A clock that stands at one market date and instant: a maintenance run's, so that all its shards agree. */
+export function fixedClockAt(today: string, now: Date): Clock {
+  return { now: () => new Date(now), today: () => today };
+}

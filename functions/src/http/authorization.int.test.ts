@@ -218,6 +218,13 @@ const rows: Row[] = [
     request: { path: route.replace('POST ', ''), method: 'POST', body: { form: new URLSearchParams(fields) } },
     expected: everyone(415),
   })),
+  { route: 'GET /api/admin/maintenance-runs', request: { path: '/api/admin/maintenance-runs' }, expected: adminOnly },
+  {
+    route: 'GET /api/admin/maintenance-runs/:id',
+    what: 'a run nobody made: only an admin learns that it does not exist',
+    request: { path: '/api/admin/maintenance-runs/no-such-run' },
+    expected: { ...adminOnly, admin: 404 },
+  },
   {
     route: 'GET /api/predictions/all',
     what: "filtered to the owner: an admin sees every user's predictions",

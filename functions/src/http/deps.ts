@@ -5,6 +5,7 @@ import type { MarketDataService } from '../domain/market-data/service';
 import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import type { RateLimiter } from './rateLimit';
+import type { ShardQueue } from '../domain/maintenance/runs';
 
 /** What the HTTP layer needs from the outside world; tests build it against the emulators. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   models: ModelPool;
   /** Per-user limits of the expensive endpoints. */
   rateLimiter: RateLimiter;
+  /** Where daily maintenance puts its shards (Cloud Tasks). */
+  maintenanceQueue: ShardQueue;
 }

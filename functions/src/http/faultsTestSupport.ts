@@ -74,6 +74,8 @@ export async function startFaultyApi(
       options.marketData?.(db, clock) ?? createMarketDataService({ db, clock }, { MARKET_DATA_PROVIDER: 'demo' }),
     payments: options.payments ?? stripeGatewayFromEnv(),
     rateLimiter: firestoreRateLimiter(db, DEFAULT_RATE_LIMITS),
+    // The fault tests never run maintenance.
+    maintenanceQueue: { enqueue: () => Promise.reject(new Error('no maintenance queue in the fault tests')) },
     models: {
       ...models,
       forecast: (modelId, input) => {

@@ -288,6 +288,11 @@ const badSymbol = fc
   });
 const stockPaths = (suffix: string): fc.Arbitrary<Probe> =>
   badSymbol.map((symbol) => ({ method: 'GET' as const, path: `/api/stocks/${symbol}${suffix}` }));
+/** No such maintenance run: a malformed id (400) or a well-formed one nobody made (404). */
+const runPaths: fc.Arbitrary<Probe> = badSymbol.map((id) => ({
+  method: 'GET' as const,
+  path: `/api/admin/maintenance-runs/${id}`,
+}));
 
 /**
  * Idempotency-Key values both endpoints refuse (printable ASCII, 1 to 255, after HTTP trims the ends), and that
@@ -515,6 +520,13 @@ const rows: FuzzRow[] = [
   },
   { route: 'GET /api/admin/users', who: 'admin', probes: anyQuery('/api/admin/users'), expect: expectHandled },
   { route: 'GET /api/admin/alerts', who: 'admin', probes: anyQuery('/api/admin/alerts'), expect: expectHandled },
+  {
+    route: 'GET /api/admin/maintenance-runs',
+    who: 'admin',
+    probes: anyQuery('/api/admin/maintenance-runs'),
+    expect: expectHandled,
+  },
+  { route: 'GET /api/admin/maintenance-runs/:id', who: 'admin', probes: runPaths, expect: expectRefused },
   {
     // Read-only: valid filters are fine too, so every query goes, valid or not.
     route: 'GET /api/predictions/all',

@@ -6,7 +6,7 @@ import { addTradingDays } from '../domain/calendar';
 import { newWallet } from '../domain/ledger';
 import { hitRange } from '../domain/predictions';
 import { createMarketDataService } from '../adapters/market-data';
-import { runDailyMaintenance } from '../services/maintenance';
+import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';
 
 /**
@@ -17,7 +17,13 @@ const { db } = adminSdk();
 const PREDICTION_DAY = '2025-03-03';
 const TARGET_DAY = addTradingDays(PREDICTION_DAY, 7);
 const clock = fixedClock(addTradingDays(TARGET_DAY, 1));
-const deps = { db, clock, marketData: createMarketDataService({ db, clock }) };
+// The shards run in this process here; the task queue's own test is maintenance.int.test.ts, through the emulator.
+const deps: MaintenanceDeps = {
+  db,
+  clock,
+  marketData: createMarketDataService({ db, clock }),
+  queue: inlineShardQueue(() => deps),
+};
 
 async function duePrediction(id: string, userId: string): Promise<Prediction> {
   const [origin] = await deps.marketData.barsUpTo('KO', PREDICTION_DAY, 5).then((bars) => bars.slice(-1));

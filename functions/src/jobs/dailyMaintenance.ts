@@ -1,16 +1,22 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import type { MaintenanceReport } from '@stockseer/contract';
-import { runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance';
+import { startMaintenance, waitForRun, type MaintenanceDeps } from '../services/maintenance/runs';
 
 /** Weekdays at 17:30 New York time: after the 16:00 close has settled and the day's bars are final. */
 export const MAINTENANCE_SCHEDULE = { schedule: '30 17 * * 1-5', timeZone: 'America/New_York' } as const;
+const TIMEOUT_SECONDS = 540;
 
-/** The same code as `POST /api/admin/check-predictions`, run by Cloud Scheduler. */
+/**
+ * Cloud Scheduler's trigger: the same run as `POST /api/admin/check-predictions` (joining it when the admin was
+ * first). The shards do the work on the task queue; this waits for the run only to make a bad one visible.
+ */
 export function dailyMaintenanceJob(deps: MaintenanceDeps) {
-  return onSchedule({ ...MAINTENANCE_SCHEDULE, retryCount: 3, timeoutSeconds: 540 }, async () => {
-    const report: MaintenanceReport = await runDailyMaintenance(deps);
-    console.log('daily maintenance', JSON.stringify(report));
+  return onSchedule({ ...MAINTENANCE_SCHEDULE, retryCount: 3, timeoutSeconds: TIMEOUT_SECONDS }, async () => {
+    const { runId, joined } = await startMaintenance(deps, 'scheduled');
+    const run = await waitForRun(deps.db, runId, (TIMEOUT_SECONDS - 40) * 1000);
+    console.log('daily maintenance', JSON.stringify({ runId, joined, state: run.state, report: run.report }));
     // A broken ledger invariant must page someone: failing the run makes it visible in the scheduler's logs.
-    if (report.invariantViolations > 0) throw new Error(`${report.invariantViolations} ledger invariant violations`);
+    if (run.report.invariantViolations > 0) {
+      throw new Error(`${run.report.invariantViolations} ledger invariant violations in run ${runId}`);
+    }
   });
 }

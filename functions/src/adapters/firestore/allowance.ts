@@ -26,3 +26,13 @@ export async function renewAllowanceIfDue(
     return { wallet: renewed ?? parsed.data, renewed: renewed !== null };
   });
 }
+
+/**
+ * A wallet as it should be shown: with the monthly allowance renewed when its reset date has passed (issue 13), not
+ * "0 free, resets on" a past date until the next maintenance run. Renewing is the write maintenance would make, so
+ * a read that finds it due makes it; a wallet not due costs no extra read.
+ */
+export async function withRenewedAllowance(db: Firestore, wallet: Wallet, clock: Clock): Promise<Wallet> {
+  if (wallet.resetDate > clock.today()) return wallet;
+  return (await renewAllowanceIfDue(db, wallet.userId, clock)).wallet ?? wallet;
+}

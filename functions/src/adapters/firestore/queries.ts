@@ -95,6 +95,8 @@ export const QUERIES = {
     where: [eq('predictionType'), range('computedOn', '<')],
     orderBy: [asc('computedOn'), asc(DOCUMENT_ID)],
   },
+  /** The latest daily maintenance runs (issue 13), for the Admin tab. */
+  latestMaintenanceRuns: { collection: 'maintenanceRuns', where: [], orderBy: [desc('startedAt')] },
   /** Back-test runs older than their one-day reuse window. */
   staleBacktestRuns: { collection: BACKTESTS_COLLECTION, where: [range('computedOn', '<')] },
 

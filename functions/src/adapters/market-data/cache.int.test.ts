@@ -118,6 +118,19 @@ describe('CachedMarketData: daily bars', () => {
     expect(bars).toEqual(await real.dailyBars('KO', '2018-01-01', '2021-04-21'));
   });
 
+  it('keeps the older bars of a year when a later clock extends the tail from a later year (issue 13)', async () => {
+    // The time machine at mid-2025, then the real clock reading only recent bars: the tail fetched starts in 2025,
+    // and the year 2025 must be written with the bars already cached before that tail.
+    const { clock, real, cache } = setup('2025-06-13');
+    await cache.dailyBars('KO', '2025-01-02', '2025-06-13');
+    clock.set('2026-11-20');
+    await cache.dailyBars('KO', '2026-08-03', '2026-11-20');
+    clock.set('2025-03-14');
+    expect(await cache.dailyBars('KO', '2025-02-26', '2025-03-03')).toEqual(
+      await real.dailyBars('KO', '2025-02-26', '2025-03-03'),
+    );
+  });
+
   it("does not cache today's session before the close, and fetches just that day after it", async () => {
     const { clock, counting, cache } = setup('2021-04-21', '2021-04-21T15:00:00.000Z');
     expect((await cache.dailyBars('PEP', '2021-01-01', '2021-04-21')).at(-1)!.date).toBe('2021-04-20');

@@ -56,8 +56,10 @@ export class CachedMarketData implements MarketDataProvider {
     const key = this.key(symbol);
     const coverage = await this.bars.coverage(key);
     const missing = missingRanges(coverage, from, last, settled);
+    // Every year a fetched range touches is read too: it is written back whole, cached bars and fetched ones.
+    const readFrom = [from, ...missing.map((range) => range.from)].sort()[0]!;
     const readTo = [last, ...missing.map((range) => range.to)].sort().at(-1)!;
-    const cached = coverage ? await this.bars.read(key, from.slice(0, 4), readTo.slice(0, 4)) : [];
+    const cached = coverage ? await this.bars.read(key, readFrom.slice(0, 4), readTo.slice(0, 4)) : [];
     const inRange = (bars: readonly DailyBar[]) => bars.filter((bar) => bar.date >= from && bar.date <= last);
     if (missing.length === 0) return inRange(cached);
 

@@ -14,8 +14,8 @@ import { notFound } from '../../domain/errors';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
 import { SettableClock } from '../../adapters/clockFromEnv';
-import { runDailyMaintenance } from '../../services/maintenance';
 import { recentAlerts } from '../../adapters/firestore/alerts';
+import { maintenanceRoutes } from './maintenance';
 import { storeClock } from '../clockSync';
 
 /** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
@@ -34,9 +34,7 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json(await defaultModels(db));
   });
 
-  router.post('/admin/check-predictions', async (_req, res) => {
-    res.json(await runDailyMaintenance(deps));
-  });
+  router.use(maintenanceRoutes(deps));
 
   router.get('/admin/alerts', async (_req, res) => {
     res.json((await recentAlerts(db)) satisfies AdminAlert[]);

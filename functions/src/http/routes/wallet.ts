@@ -6,13 +6,15 @@ import { parseInput } from '../validate';
 import { conflict, notFound } from '../../domain/errors';
 import { creditTopUp, walletOf } from '../../adapters/firestore/wallets';
 import { recentTransactions } from '../../adapters/firestore/transactions';
+import { withRenewedAllowance } from '../../adapters/firestore/allowance';
 
 /** The caller's wallet, its history, and the fast path of a top-up (the webhook is the other). */
 export function walletRoutes({ db, clock, payments, rateLimiter }: AppDeps): Router {
   const router = Router();
 
   router.get('/wallet', async (req, res) => {
-    res.json((await walletOf(db, callerOf(req), clock.now())) satisfies Wallet);
+    const wallet = await walletOf(db, callerOf(req), clock.now());
+    res.json((await withRenewedAllowance(db, wallet, clock)) satisfies Wallet);
   });
 
   router.get('/wallet/transactions', async (req, res) => {
@@ -29,7 +31,8 @@ export function walletRoutes({ db, clock, payments, rateLimiter }: AppDeps): Rou
     // Another user's payment answers like an unknown one, so ids reveal nothing about other accounts.
     if (payment.userId !== uid) throw notFound('Payment not found');
     if (!payment.succeeded) throw conflict(`Payment has not succeeded (status: ${payment.status})`);
-    const { wallet, credited } = await creditTopUp(db, { ...payment, userId: uid }, clock.now());
+    const { wallet: afterCredit, credited } = await creditTopUp(db, { ...payment, userId: uid }, clock.now());
+    const wallet = await withRenewedAllowance(db, afterCredit, clock);
     res.json({ wallet, amountCents: payment.amountCents, credited } satisfies AddStripeFundsResponse);
   });
 

@@ -40,6 +40,7 @@ function serve(more: Routes = {}) {
   return fakeApi({
     'GET /api/admin/default-models': { body: { short: 'prophet', medium: 'prophet', long: 'xgboost' } },
     'GET /api/admin/users': { body: USERS },
+    'GET /api/admin/maintenance-runs': { body: [] },
     'GET /api/predictions/all': ({ url }) =>
       new URL(url, 'http://x').searchParams.get('cursor') === 'bob-1'
         ? { body: { predictions: SECOND_PAGE, nextCursor: null } }
@@ -191,7 +192,7 @@ describe('Run Daily Maintenance', () => {
     serve({
       'POST /api/admin/check-predictions': () => {
         resolved = true;
-        return { body: report };
+        return { body: { ...report, runId: 'run-1' } };
       },
       'GET /api/predictions/all': () => ({
         body: { predictions: [aPrediction(resolved ? { status: 'hit', actualPrice: 71 } : {})], nextCursor: null },
@@ -208,7 +209,7 @@ describe('Run Daily Maintenance', () => {
   });
 
   it('makes a run with invariant violations an error toast', async () => {
-    serve({ 'POST /api/admin/check-predictions': { body: { ...report, invariantViolations: 2 } } });
+    serve({ 'POST /api/admin/check-predictions': { body: { ...report, invariantViolations: 2, runId: 'run-1' } } });
     renderWithProviders(<AdminTab />);
     fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.runMaintenance }));
     const text = await toast('alert');

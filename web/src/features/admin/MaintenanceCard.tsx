@@ -1,26 +1,60 @@
-import { useId, useState } from 'react';
-import { runMaintenance } from './adminApi';
+import { useId, useRef, useState } from 'react';
+import type { MaintenanceReport, MaintenanceRun } from '@stockseer/contract';
+import { isFinished, runMaintenance, useMaintenanceRuns } from './maintenanceApi';
+import { MaintenanceProgress } from './MaintenanceProgress';
+import { MaintenanceRunsList } from './MaintenanceRunsList';
 import { ADMIN_TEXT, maintenanceSummary } from './messages';
 import { useAdminToasts } from './useAdminToasts';
 
-/** SPEC 2: runs the daily maintenance now; `onDone` lets the predictions table show the new outcomes. */
+/**
+ * SPEC 2: runs the daily maintenance now; `onDone` lets the predictions table show the new outcomes. A run that takes
+ * longer than the button's short wait (issue 13) shows its progress until it ends, then the same toast; a run
+ * already going (the scheduler's, or another admin's) shows its progress too, and the button joins it.
+ */
 export function MaintenanceCard({ onDone }: { onDone: () => void }) {
   const headingId = useId();
   const toasts = useAdminToasts();
-  const [running, setRunning] = useState(false);
+  const [starting, setStarting] = useState(false);
+  /** The run this admin started or joined, announced when the list shows it ended (a ref for SWR's callback). */
+  const watching = useRef<string | null>(null);
+  const [watchedId, setWatchedId] = useState<string | null>(null);
+  const watch = (runId: string | null) => {
+    watching.current = runId;
+    setWatchedId(runId);
+  };
 
-  const run = async () => {
-    setRunning(true);
-    try {
-      const report = await runMaintenance();
-      // A broken ledger invariant is never quiet: the same report, as an error.
+  const announce = (report: MaintenanceReport, failed = false) => {
+    // A run that failed before it counted anything says so; a broken ledger invariant is never quiet either.
+    if (failed && report.failedCount === 0) toasts.failure(ADMIN_TEXT.maintenanceFailed);
+    else {
       const notify = report.invariantViolations > 0 ? toasts.failure : toasts.success;
       notify(maintenanceSummary(report), ADMIN_TEXT.maintenanceDone);
-      onDone();
+    }
+    onDone();
+  };
+  const onRuns = (runs: MaintenanceRun[]) => {
+    const watched = runs.find((r) => r.id === watching.current);
+    if (watched && isFinished(watched)) {
+      watch(null);
+      announce(watched.report, watched.state === 'failed');
+    }
+  };
+  const runs = useMaintenanceRuns({ onError: toasts.fetchFailed, onSuccess: onRuns });
+  const going = runs.data?.find((r) => !isFinished(r));
+  // A run someone else started leaves the button on: pressing it joins that run (and its toast comes here too).
+  const busy = starting || (watchedId !== null && going?.id === watchedId);
+
+  const run = async () => {
+    setStarting(true);
+    try {
+      const answer = await runMaintenance();
+      if ('updatedCount' in answer) announce(answer);
+      else watch(answer.id);
+      await runs.mutate();
     } catch {
       toasts.failure(ADMIN_TEXT.maintenanceFailed);
     } finally {
-      setRunning(false);
+      setStarting(false);
     }
   };
 
@@ -30,9 +64,11 @@ export function MaintenanceCard({ onDone }: { onDone: () => void }) {
         <h2 id={headingId}>{ADMIN_TEXT.maintenanceTitle}</h2>
         <p className="muted admin-intro">{ADMIN_TEXT.maintenanceIntro}</p>
       </div>
-      <button type="button" className="button" disabled={running} onClick={() => void run()}>
-        {running ? ADMIN_TEXT.runningMaintenance : ADMIN_TEXT.runMaintenance}
+      <button type="button" className="button" disabled={busy} onClick={() => void run()}>
+        {busy ? ADMIN_TEXT.runningMaintenance : ADMIN_TEXT.runMaintenance}
       </button>
+      {going && <MaintenanceProgress run={going} />}
+      <MaintenanceRunsList runs={runs.data} />
     </section>
   );
 }

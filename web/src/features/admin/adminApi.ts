@@ -1,13 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import {
-  AdminUsers,
-  AllPredictionsPage,
-  ClockState,
-  DefaultModels,
-  MaintenanceReport,
-  type TimeFrame,
-} from '@stockseer/contract';
+import { AdminUsers, AllPredictionsPage, ClockState, DefaultModels, type TimeFrame } from '@stockseer/contract';
 import { api } from '../../lib/api';
 import type { AdminFilters } from './adminFilters';
 
@@ -57,8 +50,6 @@ const pageKey = (filters: AdminFilters) => (_index: number, previous: AllPredict
 export function useAllPredictions(filters: AdminFilters, onError: () => void) {
   return useSWRInfinite(pageKey(filters), (path: string) => api(path, AllPredictionsPage), { onError });
 }
-
-export const runMaintenance = () => api('/api/admin/check-predictions', MaintenanceReport, { body: {} });
 
 /** The emulator's clock; on a real deployment the endpoint answers 404 and there is no time machine. */
 export function useClock() {

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime } from './common';
+
+/**
+ * Daily maintenance as a tracked job (issue 13): a run splits its work into shards (ranges of wallets with due
+ * predictions, allowance renewals, back-test cleanup), which a task queue runs in parallel; its counts add up as
+ * shards finish.
+ */
+
+/** How many of something (predictions, wallets, shards). */
+const Count = z.number().int().min(0);
+
+/** `POST /api/admin/check-predictions`: what daily maintenance did (SPEC 7's three counts, plus what went wrong). */
+export const MaintenanceReport = z.object({
+  updatedCount: Count,
+  resetWalletsCount: Count,
+  cleanupCount: Count,
+  /** Items that failed this run (logged); they are retried on the next run. */
+  failedCount: Count,
+  invariantViolations: Count,
+});
+export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
+
+export const MaintenanceRunState = z.enum(['queued', 'running', 'done', 'failed']);
+export type MaintenanceRunState = z.infer<typeof MaintenanceRunState>;
+export const MaintenanceTrigger = z.enum(['scheduled', 'manual']);
+export type MaintenanceTrigger = z.infer<typeof MaintenanceTrigger>;
+export const ShardState = z.enum(['queued', 'running', 'done', 'failed']);
+export type ShardState = z.infer<typeof ShardState>;
+
+/** How far one step of a run (settle, renew, clean up, ...) has come. */
+export const StepProgress = z.object({
+  shardCount: Count,
+  shardsDone: Count,
+  shardsFailed: Count,
+});
+export type StepProgress = z.infer<typeof StepProgress>;
+
+export const MaintenanceRun = z.object({
+  id: z.string(),
+  state: MaintenanceRunState,
+  trigger: MaintenanceTrigger,
+  /** The market date the run works for (New York's, or the local time machine's). */
+  today: IsoDate,
+  startedAt: IsoDateTime,
+  endedAt: IsoDateTime.nullable(),
+  /** The counts of the shards finished so far; final once the run is done or failed. */
+  report: MaintenanceReport,
+  shardCount: Count,
+  shardsDone: Count,
+  shardsFailed: Count,
+  /** Per step, in the order the run planned them. */
+  steps: z.record(z.string(), StepProgress),
+  /** Why the run itself failed (its planning), when it did. */
+  error: z.string().nullable(),
+});
+export type MaintenanceRun = z.infer<typeof MaintenanceRun>;
+
+export const MaintenanceShard = z.object({
+  id: z.string(),
+  step: z.string(),
+  state: ShardState,
+  attempts: Count,
+  /** Wallets (settlement, renewals) or 0 for a step that pages by itself (cleanup). */
+  itemCount: Count,
+  report: MaintenanceReport,
+  error: z.string().nullable(),
+});
+export type MaintenanceShard = z.infer<typeof MaintenanceShard>;
+
+/** `GET /api/admin/maintenance-runs/{id}`: a run and its shards. */
+export const MaintenanceRunDetail = MaintenanceRun.extend({ shards: z.array(MaintenanceShard) });
+export type MaintenanceRunDetail = z.infer<typeof MaintenanceRunDetail>;
+
+/** `GET /api/admin/maintenance-runs`: the latest runs, newest first. */
+export const MaintenanceRuns = z.array(MaintenanceRun);
+
+/** The longest `POST /api/admin/check-predictions` waits for its run before answering 202 (issue 13: ~20 s). */
+export const MAINTENANCE_WAIT_SECONDS = 20;
+
+/** `POST /api/admin/check-predictions`: how long to wait for the run to finish; 0 answers 202 at once. */
+export const CheckPredictionsRequest = z
+  .object({ waitSeconds: Count.max(MAINTENANCE_WAIT_SECONDS).default(MAINTENANCE_WAIT_SECONDS) })
+  .strict();
+export type CheckPredictionsRequest = z.input<typeof CheckPredictionsRequest>;
+
+/** 200: the run finished within the wait; its report, and which run it was (a joined one, perhaps). */
+export const MaintenanceFinished = MaintenanceReport.extend({ runId: z.string() });
+export type MaintenanceFinished = z.infer<typeof MaintenanceFinished>;
+
+/** A run's id in a path: as `maintenanceRuns` documents are named (an ISO start time and a random suffix). */
+export const MaintenanceRunId = z.string().regex(/^[\w-]{1,100}$/, 'expected a maintenance run id');

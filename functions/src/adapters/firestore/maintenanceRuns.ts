@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import {
+  MaintenanceRun,
+  MaintenanceShard,
+  type MaintenanceReport,
+  type MaintenanceRunDetail,
+  type MaintenanceTrigger,
+  type StepProgress,
+} from '@stockseer/contract';
+import { assertInvariant } from '../../domain/errors';
+import {
+  addReports,
+  EMPTY_REPORT,
+  LEASE_MS,
+  leaseHolder,
+  runStateAfter,
+  type Lease,
+} from '../../domain/maintenance/runs';
+import { COLLECTIONS } from './db';
+import { runTransaction } from './outage';
+import { buildQuery, QUERIES } from './queries';
+
+/**
+ * Maintenance runs in Firestore: `maintenanceRuns/{runId}` with its shards in `shards/{shardId}`, and the lease
+ * (`settings/maintenanceLease-{date}`) that makes overlapping triggers join the run in progress.
+ */
+export const RUNS_COLLECTION = 'maintenanceRuns';
+const SHARDS = 'shards';
+/**
+ * One lease per market date: in production every trigger of a day shares it; on the local stack a trigger at another
+ * time-machine date runs on its own (settling stays at most once across runs: deterministic ids).
+ */
+const leaseDoc = (today: string) => `maintenanceLease-${today}`;
+
+/** What a run's shards need besides the public fields: the instant its settlements are stamped with. */
+export interface StoredRun extends Omit<MaintenanceRun, 'id'> {
+  marketNow: string;
+}
+
+/** A shard's work as planned (wallet ids, say): step-specific JSON the step reads back. */
+export interface StoredShard extends Omit<MaintenanceShard, 'id'> {
+  input: unknown;
+}
+
+const runs = (db: Firestore) => db.collection(RUNS_COLLECTION);
+const runRef = (db: Firestore, runId: string) => runs(db).doc(runId);
+const shardRef = (db: Firestore, runId: string, shardId: string) => runRef(db, runId).collection(SHARDS).doc(shardId);
+const leaseRef = (db: Firestore, today: string) => db.collection(COLLECTIONS.settings).doc(leaseDoc(today));
+
+const parseRun = (id: string, data: unknown) => MaintenanceRun.parse({ ...(data as object), id });
+
+/** Sortable by start and unique: two runs started in the same millisecond still differ. */
+const newRunId = (wallNow: Date) => `${wallNow.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+
+/**
+ * Starts a run, or joins the one in progress: in one transaction the lease is read, and only when it is free (or
+ * expired) a new run is created and the lease taken. A run whose lease expired without finishing is marked failed.
+ */
+export async function startOrJoinRun(
+  db: Firestore,
+  {
+    trigger,
+    today,
+    marketNow,
+    wallNow,
+  }: { trigger: MaintenanceTrigger; today: string; marketNow: Date; wallNow: Date },
+): Promise<{ runId: string; joined: boolean }> {
+  return runTransaction(db, async (tx) => {
+    const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
+    const holder = leaseHolder(lease, wallNow.getTime());
+    if (holder) return { runId: holder, joined: true };
+    if (lease) {
+      const abandoned = await tx.get(runRef(db, lease.runId));
+      const state = abandoned.get('state') as string | undefined;
+      if (state === 'queued' || state === 'running') {
+        tx.update(abandoned.ref, {
+          state: 'failed',
+          endedAt: wallNow.toISOString(),
+          error: 'Abandoned: no shard finished within the lease',
+        });
+      }
+    }
+    const runId = newRunId(wallNow);
+    const run: StoredRun = {
+      state: 'queued',
+      trigger,
+      today,
+      marketNow: marketNow.toISOString(),
+      startedAt: wallNow.toISOString(),
+      endedAt: null,
+      report: EMPTY_REPORT,
+      shardCount: 0,
+      shardsDone: 0,
+      shardsFailed: 0,
+      steps: {},
+      error: null,
+    };
+    tx.create(runRef(db, runId), run);
+    tx.set(leaseRef(db, today), { runId, expiresAt: wallNow.getTime() + LEASE_MS } satisfies Lease);
+    return { runId, joined: false };
+  });
+}
+
+export interface PlannedShard {
+  id: string;
+  step: string;
+  input: unknown;
+  itemCount: number;
+}
+
+/**
+ * Stores a run's shards before they are enqueued (a shard finds its work in its document) and marks the run
+ * running; a run with nothing to do is done at once.
+ */
+export async function recordPlan(
+  db: Firestore,
+  { runId, today, shards, wallNow }: { runId: string; today: string; shards: readonly PlannedShard[]; wallNow: Date },
+) {
+  const steps: Record<string, StepProgress> = {};
+  for (const s of shards) {
+    steps[s.step] ??= { shardCount: 0, shardsDone: 0, shardsFailed: 0 };
+    steps[s.step]!.shardCount += 1;
+  }
+  for (let i = 0; i < shards.length; i += 400) {
+    const batch = db.batch();
+    for (const { id, step, input, itemCount } of shards.slice(i, i + 400)) {
+      const shard: StoredShard = {
+        step,
+        state: 'queued',
+        attempts: 0,
+        itemCount,
+        report: EMPTY_REPORT,
+        error: null,
+        input,
+      };
+      batch.set(shardRef(db, runId, id), shard);
+    }
+    await batch.commit();
+  }
+  const empty = shards.length === 0;
+  await runTransaction(db, async (tx) => {
+    const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
+    tx.update(runRef(db, runId), {
+      state: empty ? 'done' : 'running',
+      shardCount: shards.length,
+      steps,
+      ...(empty ? { endedAt: wallNow.toISOString() } : {}),
+    });
+    if (empty) releaseLease(tx, db, { lease, runId, today });
+  });
+}
+
+/** Frees the run's lease, or renews it until `renewUntil`; a lease another run holds by now is left alone. */
+function releaseLease(
+  tx: FirebaseFirestore.Transaction,
+  db: Firestore,
+  { lease, runId, today, renewUntil }: { lease: Lease | undefined; runId: string; today: string; renewUntil?: number },
+) {
+  if (lease?.runId !== runId) return;
+  if (renewUntil === undefined) tx.delete(leaseRef(db, today));
+  else tx.update(leaseRef(db, today), { expiresAt: renewUntil });
+}
+
+/** A planning failure ends the run as failed and frees the lease for the next trigger. */
+export async function failRun(
+  db: Firestore,
+  { runId, today, error, wallNow }: { runId: string; today: string; error: string; wallNow: Date },
+) {
+  await runTransaction(db, async (tx) => {
+    const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
+    tx.update(runRef(db, runId), { state: 'failed', endedAt: wallNow.toISOString(), error });
+    releaseLease(tx, db, { lease, runId, today });
+  });
+}
+
+/** Marks a shard attempt as started and gives it its work and its run's dates; null once the shard has finished. */
+export async function beginShard(
+  db: Firestore,
+  runId: string,
+  shardId: string,
+): Promise<{ run: StoredRun; shard: StoredShard } | null> {
+  const [runSnap, shardSnap] = await db.getAll(runRef(db, runId), shardRef(db, runId, shardId));
+  assertInvariant(runSnap?.exists && shardSnap?.exists, `maintenance shard ${runId}/${shardId} does not exist`);
+  const shard = shardSnap.data() as StoredShard;
+  if (shard.state === 'done' || shard.state === 'failed') return null;
+  await shardSnap.ref.update({ state: 'running', attempts: FieldValue.increment(1) });
+  return { run: runSnap.data() as StoredRun, shard: { ...shard, attempts: shard.attempts + 1 } };
+}
+
+/**
+ * Records a shard's end and adds its counts to its run, once: a second delivery of a finished shard changes
+ * nothing. The last shard ends the run and frees the lease (and says so: `endedRun`); any other renews it.
+ */
+export async function finishShard(
+  db: Firestore,
+  {
+    runId,
+    shardId,
+    report,
+    error,
+    wallNow,
+  }: {
+    runId: string;
+    shardId: string;
+    report: MaintenanceReport;
+    /** Set when the shard gave up (its last attempt failed). */
+    error: string | null;
+    wallNow: Date;
+  },
+): Promise<{ endedRun: boolean }> {
+  return runTransaction(
+    db,
+    async (tx) => {
+      const rRef = runRef(db, runId);
+      const sRef = shardRef(db, runId, shardId);
+      const [runSnap, shardSnap] = await tx.getAll(rRef, sRef);
+      const shard = shardSnap!.data() as StoredShard;
+      if (shard.state === 'done' || shard.state === 'failed') return { endedRun: false };
+      const run = runSnap!.data() as StoredRun;
+      const lease = (await tx.get(leaseRef(db, run.today))).data() as Lease | undefined;
+      const failed = error !== null;
+      const step = run.steps[shard.step]!;
+      const steps = {
+        ...run.steps,
+        [shard.step]: {
+          ...step,
+          shardsDone: step.shardsDone + (failed ? 0 : 1),
+          shardsFailed: step.shardsFailed + (failed ? 1 : 0),
+        },
+      };
+      const state = run.state === 'failed' ? 'failed' : runStateAfter(steps);
+      const finished = state !== 'running';
+      tx.update(sRef, { state: failed ? 'failed' : 'done', report, error });
+      tx.update(rRef, {
+        steps,
+        state,
+        report: addReports(run.report, report),
+        shardsDone: run.shardsDone + (failed ? 0 : 1),
+        shardsFailed: run.shardsFailed + (failed ? 1 : 0),
+        ...(finished ? { endedAt: wallNow.toISOString() } : {}),
+      });
+      const renewUntil = finished ? undefined : wallNow.getTime() + LEASE_MS;
+      releaseLease(tx, db, { lease, runId, today: run.today, renewUntil });
+      return { endedRun: finished };
+    },
+    { maxAttempts: 20 },
+  );
+}
+
+export async function findRun(db: Firestore, runId: string): Promise<MaintenanceRun | undefined> {
+  const snap = await runRef(db, runId).get();
+  return snap.exists ? parseRun(runId, snap.data()) : undefined;
+}
+
+export async function findRunDetail(db: Firestore, runId: string): Promise<MaintenanceRunDetail | undefined> {
+  const run = await findRun(db, runId);
+  if (!run) return undefined;
+  const shards = await runRef(db, runId).collection(SHARDS).get();
+  return { ...run, shards: shards.docs.map((d) => MaintenanceShard.parse({ ...d.data(), id: d.id })) };
+}
+
+export async function latestRuns(db: Firestore, limit: number): Promise<MaintenanceRun[]> {
+  const snap = await buildQuery(db, QUERIES.latestMaintenanceRuns, []).limit(limit).get();
+  return snap.docs.map((d) => parseRun(d.id, d.data()));
+}

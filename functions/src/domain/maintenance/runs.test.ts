@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { addReports, EMPTY_REPORT, leaseHolder, packOwners, runStateAfter, shardId } from './runs';
+
+describe('packOwners', () => {
+  it('puts every owner in exactly one shard, in order, and never over the limit unless one owner alone is', () => {
+    const owners = fc.uniqueArray(fc.record({ ownerId: fc.uuid(), items: fc.integer({ min: 1, max: 600 }) }), {
+      maxLength: 200,
+      selector: (o) => o.ownerId,
+    });
+    fc.assert(
+      fc.property(owners, fc.integer({ min: 1, max: 500 }), (list, max) => {
+        const shards = packOwners(list, max);
+        expect(shards.flat()).toEqual(list.map((o) => o.ownerId));
+        const items = new Map(list.map((o) => [o.ownerId, o.items]));
+        for (const shard of shards) {
+          const load = shard.reduce((n, id) => n + items.get(id)!, 0);
+          expect(shard.length).toBeGreaterThan(0);
+          if (load > max) expect(shard).toHaveLength(1);
+        }
+      }),
+    );
+  });
+
+  it('fills a shard up to the limit before starting the next', () => {
+    const owners = Array.from({ length: 50 }, (_, i) => ({ ownerId: `w${i}`, items: 10 }));
+    expect(packOwners(owners, 250).map((s) => s.length)).toEqual([25, 25]);
+    expect(
+      packOwners(
+        [
+          { ownerId: 'big', items: 1000 },
+          { ownerId: 'small', items: 1 },
+        ],
+        250,
+      ),
+    ).toEqual([['big'], ['small']]);
+  });
+});
+
+describe('the lease', () => {
+  it('is held until it expires, and free when released or expired', () => {
+    expect(leaseHolder({ runId: 'r1', expiresAt: 2_000 }, 1_999)).toBe('r1');
+    expect(leaseHolder({ runId: 'r1', expiresAt: 2_000 }, 2_000)).toBeNull();
+    expect(leaseHolder(undefined, 0)).toBeNull();
+  });
+});
+
+describe('a run', () => {
+  it('is running until every shard of every step ended, then done, or failed when any shard gave up', () => {
+    const step = (shardCount: number, shardsDone: number, shardsFailed = 0) => ({
+      shardCount,
+      shardsDone,
+      shardsFailed,
+    });
+    expect(runStateAfter({ settle: step(2, 1), renew: step(1, 1) })).toBe('running');
+    expect(runStateAfter({ settle: step(2, 2), renew: step(1, 1) })).toBe('done');
+    expect(runStateAfter({ settle: step(2, 1, 1), renew: step(1, 1) })).toBe('failed');
+    expect(runStateAfter({})).toBe('done');
+  });
+
+  it('adds shard reports field by field', () => {
+    const sum = addReports(addReports(EMPTY_REPORT, { updatedCount: 3, failedCount: 1 }), { updatedCount: 2 });
+    expect(sum).toEqual({ ...EMPTY_REPORT, updatedCount: 5, failedCount: 1 });
+  });
+
+  it('names its shards so that a plan made again names the same ones, in order', () => {
+    expect([shardId('settle', 0), shardId('settle', 12)]).toEqual(['settle-0000', 'settle-0012']);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Daily maintenance as a job (issue 13), the pure part: who may start a run (a lease that expires if its owner
+ * dies), how work is cut into shards, and how shard reports add up to a run's. Nothing here reads or writes.
+ */
+import type { MaintenanceReport, MaintenanceRunState, StepProgress } from '@stockseer/contract';
+
+/**
+ * How long a run holds the lease without a sign of life. Every shard that finishes renews it; a run whose planner
+ * or queue died lets the next trigger start afresh after this long.
+ */
+export const LEASE_MS = 10 * 60_000;
+
+export interface Lease {
+  runId: string;
+  /** Epoch milliseconds (wall clock, never the time machine's). */
+  expiresAt: number;
+}
+
+/** An overlapping trigger joins the run in progress; an expired or released lease lets a new run start. */
+export function leaseHolder(lease: Lease | undefined, nowMs: number): string | null {
+  return lease && lease.expiresAt > nowMs ? lease.runId : null;
+}
+
+export const EMPTY_REPORT: MaintenanceReport = Object.freeze({
+  updatedCount: 0,
+  resetWalletsCount: 0,
+  cleanupCount: 0,
+  failedCount: 0,
+  invariantViolations: 0,
+});
+
+export function addReports(a: MaintenanceReport, b: Partial<MaintenanceReport>): MaintenanceReport {
+  return {
+    updatedCount: a.updatedCount + (b.updatedCount ?? 0),
+    resetWalletsCount: a.resetWalletsCount + (b.resetWalletsCount ?? 0),
+    cleanupCount: a.cleanupCount + (b.cleanupCount ?? 0),
+    failedCount: a.failedCount + (b.failedCount ?? 0),
+    invariantViolations: a.invariantViolations + (b.invariantViolations ?? 0),
+  };
+}
+
+/** A wallet owner and how many items (due predictions, say) the run has for them. */
+export interface OwnerWork {
+  ownerId: string;
+  items: number;
+}
+
+/**
+ * Packs owners into shards of about `maxItems` items, in the given order. An owner is never split: all of a wallet's
+ * work is in one shard, so the wallet never contends with itself, and one owner with more than `maxItems` gets a
+ * shard of their own (which settles in chunks).
+ */
+export function packOwners(owners: readonly OwnerWork[], maxItems: number): string[][] {
+  const shards: string[][] = [];
+  let current: string[] = [];
+  let load = 0;
+  for (const { ownerId, items } of owners) {
+    if (current.length > 0 && load + items > maxItems) {
+      shards.push(current);
+      current = [];
+      load = 0;
+    }
+    current.push(ownerId);
+    load += items;
+  }
+  if (current.length > 0) shards.push(current);
+  return shards;
+}
+
+/** Splits a list into consecutive pieces of at most `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const pieces: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pieces.push(items.slice(i, i + size));
+  return pieces;
+}
+
+/** A run's state once its shards are counted: done when all finished well, failed when any gave up. */
+export function runStateAfter(steps: Record<string, StepProgress>): MaintenanceRunState {
+  const all = Object.values(steps);
+  const finished = all.every((s) => s.shardsDone + s.shardsFailed >= s.shardCount);
+  if (!finished) return 'running';
+  return all.some((s) => s.shardsFailed > 0) ? 'failed' : 'done';
+}
+
+/** The deterministic id of a run's shard: a retried plan names the same shards. */
+export const shardId = (step: string, index: number) => `${step}-${String(index).padStart(4, '0')}`;
+
+/** One shard of one run, as a task queue carries it. */
+export interface ShardTask {
+  runId: string;
+  shardId: string;
+}
+
+/** Where a run's shards go: Cloud Tasks in production and on the local stack, or inline in some tests. */
+export interface ShardQueue {
+  enqueue(tasks: readonly ShardTask[]): Promise<void>;
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import {
+  MaintenanceFinished,
+  MaintenanceRun,
+  MaintenanceRunDetail,
+  MaintenanceRuns,
+  type Prediction,
+} from '@stockseer/contract';
+import { apiCall } from '../../../../tools/testing/api';
+import { seedDueWallet } from '../../../../tools/testing/duePredictions';
+import { adminSdk } from '../../../../tools/lib/adminSdk';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import { addTradingDays } from '../../domain/calendar';
+import { fixedClock } from '../../domain/clock';
+import { checkInvariants } from '../../domain/ledger';
+import { createMarketDataService } from '../../adapters/market-data';
+import { readLedger } from '../../adapters/firestore/ledgerRepository';
+
+/**
+ * Daily maintenance through the whole local stack: Hosting, the `api` function, the Cloud Tasks emulator and the
+ * `maintenanceShard` task queue function, with the time machine at a date of this file's own.
+ */
+const { db } = adminSdk();
+const PREDICTION_DAY = '2025-04-01';
+const RUN_DAY = addTradingDays(addTradingDays(PREDICTION_DAY, 7), 1);
+let admin: string;
+const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
+
+beforeAll(async () => {
+  admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  expect((await asAdmin('/api/admin/clock', { today: RUN_DAY })).status).toBe(200);
+});
+afterAll(async () => {
+  await asAdmin('/api/admin/clock', { today: null });
+});
+
+async function untilFinished(runId: string): Promise<{ run: MaintenanceRunDetail; sawProgress: boolean }> {
+  let sawProgress = false;
+  for (;;) {
+    const res = await asAdmin(`/api/admin/maintenance-runs/${runId}`);
+    expect(res.status).toBe(200);
+    const run = MaintenanceRunDetail.parse(res.body);
+    if (run.state === 'done' || run.state === 'failed') return { run, sawProgress };
+    sawProgress ||= run.state === 'running';
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('maintenance runs through the task queue', () => {
+  it('overlapping triggers share one run, which answers 202 at once and reports progress until it is done', async () => {
+    const marketData = createMarketDataService({ db, clock: fixedClock(RUN_DAY) });
+    const origin = (await marketData.barsUpTo('KO', PREDICTION_DAY, 5)).at(-1)!;
+    const tag = `${Date.now()}`;
+    const wallets: { userId: string; predictions: Prediction[] }[] = [];
+    for (const w of ['a', 'b', 'c']) {
+      const userId = `maint-queue-${w}-${tag}`;
+      const outcome = (i: number) => (i % 2 === 0 ? 'hit' : 'missed');
+      wallets.push({
+        userId,
+        predictions: await seedDueWallet(db, { userId, paid: 8, free: 2, origin, symbol: 'KO', outcome }),
+      });
+    }
+
+    const triggers = await Promise.all([
+      asAdmin('/api/admin/check-predictions', { waitSeconds: 0 }),
+      asAdmin('/api/admin/check-predictions', { waitSeconds: 0 }),
+    ]);
+    for (const t of triggers) expect(t.status, JSON.stringify(t.body)).toBe(202);
+    const [first, second] = triggers.map((t) => MaintenanceRun.parse(t.body));
+    expect(second!.id).toBe(first!.id);
+    expect(first).toMatchObject({ trigger: 'manual', today: RUN_DAY, endedAt: null });
+
+    const { run, sawProgress } = await untilFinished(first!.id);
+    expect(sawProgress).toBe(true);
+    expect(run.state).toBe('done');
+    expect(run.report).toMatchObject({ failedCount: 0, invariantViolations: 0 });
+    expect(run.report.updatedCount).toBeGreaterThanOrEqual(30);
+    expect(run.steps.settle!.shardCount).toBeGreaterThanOrEqual(1);
+    expect(run.shards.length).toBe(run.shardCount);
+    expect(run.shards.every((s) => s.state === 'done' && s.attempts >= 1)).toBe(true);
+    expect(run.shardsDone).toBe(run.shardCount);
+    expect(run.endedAt! >= run.startedAt).toBe(true);
+
+    for (const { userId, predictions } of wallets) {
+      const ledger = (await readLedger(db, userId))!;
+      expect(checkInvariants(ledger.wallet, ledger.transactions)).toEqual([]);
+      expect(ledger.wallet).toMatchObject({ reservedBalance: 0, chargedBalance: 400, balance: 400 });
+      expect(ledger.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(8);
+      const snaps = await db.getAll(...predictions.map((p) => db.collection('predictions').doc(p.id)));
+      expect(snaps.map((s) => s.get('status'))).not.toContain('active');
+    }
+
+    const listed = MaintenanceRuns.parse((await asAdmin('/api/admin/maintenance-runs')).body);
+    expect(listed.find((r) => r.id === first!.id)).toMatchObject({ state: 'done', report: run.report });
+    expect(listed.map((r) => r.startedAt)).toEqual(
+      listed
+        .map((r) => r.startedAt)
+        .sort()
+        .reverse(),
+    );
+
+    // Within the wait: SPEC 7's counts, from a new run (the first one has ended and freed its lease).
+    const again = await asAdmin('/api/admin/check-predictions', {});
+    expect(again.status).toBe(200);
+    const finished = MaintenanceFinished.parse(again.body);
+    expect(finished.runId).not.toBe(first!.id);
+    expect(finished).toMatchObject({ failedCount: 0, invariantViolations: 0 });
+    for (const { userId } of wallets) {
+      expect((await readLedger(db, userId))!.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(8);
+    }
+  }, 240_000);
+
+  it('answers 404 for an unknown run and 400 for a malformed id or wait', async () => {
+    expect((await asAdmin('/api/admin/maintenance-runs/no-such-run')).status).toBe(404);
+    const bad = await asAdmin('/api/admin/maintenance-runs/a.b');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: expect.any(String) });
+    expect((await asAdmin('/api/admin/check-predictions', { waitSeconds: 21 })).status).toBe(400);
+    expect((await asAdmin('/api/admin/check-predictions', { wait: 1 })).status).toBe(400);
+  });
+});

@@ -1,0 +1,33 @@
+import { renewAllowanceIfDue } from '../../adapters/firestore/allowance';
+import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
+import { chunk } from '../../domain/maintenance/runs';
+import { forEachParallel, settleFailures, type MaintenanceStep } from './steps';
+
+/** Wallets per renewal shard; renewals of different wallets never contend. */
+const RENEW_SHARD_WALLETS = 250;
+const PARALLEL_WALLETS = 8;
+
+/**
+ * Step 2: renew the monthly allowances that are due (the same transaction as a generate's and a wallet read's
+ * renewal: idempotent, it looks at dates only). Counted per attempt: a shard retried after a crash counts only the
+ * wallets its last attempt renewed.
+ */
+export const renewalStep: MaintenanceStep<{ walletIds: string[] }> = {
+  name: 'renew',
+
+  async plan({ db, clock }) {
+    const due = await buildQuery(db, QUERIES.walletsDueForRenewal, [clock.today()]).select().get();
+    return chunk(
+      due.docs.map((d) => d.id),
+      RENEW_SHARD_WALLETS,
+    ).map((walletIds) => ({ input: { walletIds }, itemCount: walletIds.length }));
+  },
+
+  async run(ctx, { walletIds }) {
+    let resetWalletsCount = 0;
+    const failures = await forEachParallel(walletIds, PARALLEL_WALLETS, async (userId) => {
+      if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock)).renewed) resetWalletsCount += 1;
+    });
+    return { resetWalletsCount, failedCount: settleFailures(ctx, 'renewing wallet', failures) };
+  },
+};

@@ -1,0 +1,184 @@
+/**
+ * Daily maintenance as a tracked job (DESIGN 2 and 3; issue 13). A trigger (the scheduler, the admin's button)
+ * starts a run or joins the one in progress; the run plans its steps into shards and puts them on a queue; each
+ * shard runs anywhere, in parallel, as often as the queue delivers it, and adds its counts to the run once.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { MaintenanceReport, MaintenanceRun, MaintenanceTrigger } from '@stockseer/contract';
+import { fixedClockAt, type Clock } from '../../domain/clock';
+import type { MarketDataService } from '../../domain/market-data/service';
+import { EMPTY_REPORT, shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
+import { SettableClock } from '../../adapters/clockFromEnv';
+import {
+  beginShard,
+  failRun,
+  findRun,
+  finishShard,
+  recordPlan,
+  startOrJoinRun,
+  type PlannedShard,
+} from '../../adapters/firestore/maintenanceRuns';
+import { updateLiveTrackRecord } from '../liveTrackRecord';
+import { cleanupStep } from './cleanup';
+import { renewalStep } from './renewals';
+import { settlementStep } from './settlement';
+import type { MaintenanceStep } from './steps';
+
+/**
+ * The steps of a run, in order. A new step (e.g. refreshing an aggregate after the settlements) is one more entry:
+ * it plans its own shards and its shards run beside the others'.
+ */
+export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
+  settlementStep as MaintenanceStep,
+  renewalStep as MaintenanceStep,
+  cleanupStep as MaintenanceStep,
+];
+
+export interface MaintenanceDeps {
+  db: Firestore;
+  clock: Clock;
+  marketData: MarketDataService;
+  queue: ShardQueue;
+  steps?: readonly MaintenanceStep[];
+  /** The real time, for leases and start and end times (the time machine's clock stands still). */
+  wallClock?: () => Date;
+}
+
+const wallNow = (deps: MaintenanceDeps) => (deps.wallClock ?? (() => new Date()))();
+const stepsOf = (deps: MaintenanceDeps) => deps.steps ?? MAINTENANCE_STEPS;
+
+/**
+ * Work that needs every settlement of the run: the live track record (issue 12). Done once, by whoever ends the
+ * run; a failure is logged and leaves yesterday's figures, which the next run recomputes from scratch.
+ */
+async function afterRun(deps: MaintenanceDeps, runId: string) {
+  try {
+    await updateLiveTrackRecord(deps.db, wallNow(deps));
+  } catch (error) {
+    console.error(`maintenance: run ${runId} could not update the live track record`, error);
+  }
+}
+
+/** Starts a run, or joins the one in progress; a new run is planned and its shards enqueued before this returns. */
+export async function startMaintenance(
+  deps: MaintenanceDeps,
+  trigger: MaintenanceTrigger,
+): Promise<{ runId: string; joined: boolean }> {
+  const { db, clock } = deps;
+  const today = clock.today();
+  const started = await startOrJoinRun(db, {
+    trigger,
+    today,
+    marketNow: clock.now(),
+    wallNow: wallNow(deps),
+  });
+  if (started.joined) return started;
+  const { runId } = started;
+  try {
+    const shards: PlannedShard[] = [];
+    for (const step of stepsOf(deps)) {
+      const plans = await step.plan({ db, clock, marketData: deps.marketData });
+      plans.forEach(({ input, itemCount }, i) =>
+        shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
+      );
+    }
+    await recordPlan(db, { runId, today, shards, wallNow: wallNow(deps) });
+    if (shards.length === 0) await afterRun(deps, runId);
+    await deps.queue.enqueue(shards.map((s) => ({ runId, shardId: s.id })));
+  } catch (error) {
+    console.error(`maintenance: run ${runId} could not be planned`, error);
+    const reason = 'The run could not be planned or queued';
+    await failRun(db, { runId, today, error: reason, wallNow: wallNow(deps) });
+    throw error;
+  }
+  return started;
+}
+
+/**
+ * Runs one shard: its step's work, then its counts onto the run, once. Throws to be retried; on the queue's last
+ * attempt a failure is recorded on the shard (and counted) instead, so the run still ends.
+ */
+export async function runShard(
+  deps: MaintenanceDeps,
+  { runId, shardId: id }: ShardTask,
+  { finalAttempt }: { finalAttempt: boolean },
+): Promise<void> {
+  const begun = await beginShard(deps.db, runId, id);
+  if (!begun) return;
+  const { run, shard } = begun;
+  // Local stack: the market data service reads "today" from this process's clock; use the run's (its time machine).
+  if (deps.clock instanceof SettableClock) deps.clock.pin(run.today);
+  const step = stepsOf(deps).find((s) => s.name === shard.step);
+  const clock = fixedClockAt(run.today, new Date(run.marketNow));
+  try {
+    if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
+    const counts = await step.run(
+      { db: deps.db, marketData: deps.marketData, runId, clock, finalAttempt },
+      shard.input,
+    );
+    const report = { ...EMPTY_REPORT, ...counts };
+    const { endedRun } = await finishShard(deps.db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
+    if (endedRun) await afterRun(deps, runId);
+  } catch (error) {
+    console.error(`maintenance: shard ${runId}/${id} failed (attempt ${shard.attempts})`, error);
+    if (!finalAttempt) throw error;
+    const report = { ...EMPTY_REPORT, failedCount: Math.max(1, shard.itemCount) };
+    const message = error instanceof Error ? error.message : String(error);
+    const { endedRun } = await finishShard(deps.db, { runId, shardId: id, report, error: message, wallNow: wallNow(deps) });
+    if (endedRun) await afterRun(deps, runId);
+  }
+}
+
+const POLL_MS = 250;
+const finished = (run: MaintenanceRun) => run.state === 'done' || run.state === 'failed';
+
+/** The run once it has finished, or as it stands after `waitMs`. */
+export async function waitForRun(db: Firestore, runId: string, waitMs: number): Promise<MaintenanceRun> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const run = await findRun(db, runId);
+    if (!run) throw new Error(`maintenance run ${runId} vanished`);
+    if (finished(run) || Date.now() >= deadline) return run;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, deadline - Date.now())));
+  }
+}
+
+/** Attempts an inline queue gives a shard, as the Cloud Tasks queue's retry config does (jobs/maintenanceShard.ts). */
+const INLINE_ATTEMPTS = 3;
+
+/**
+ * A queue that runs the shards in this process, a few at once, retrying each like the task queue would: for the
+ * scheduled function's tests and scripts that have no task queue. `enqueue` returns when every shard has ended.
+ */
+export function inlineShardQueue(deps: () => MaintenanceDeps, parallel = 4): ShardQueue {
+  return {
+    async enqueue(tasks) {
+      let next = 0;
+      const worker = async () => {
+        while (next < tasks.length) {
+          const task = tasks[next++]!;
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await runShard(deps(), task, { finalAttempt: attempt >= INLINE_ATTEMPTS });
+              break;
+            } catch (error) {
+              if (attempt >= INLINE_ATTEMPTS) throw error;
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(parallel, tasks.length) }, worker));
+    },
+  };
+}
+
+/** A whole run in this process (inline shards), start to end: its report. */
+export async function runDailyMaintenance(
+  deps: Omit<MaintenanceDeps, 'queue'>,
+  trigger: MaintenanceTrigger = 'manual',
+): Promise<MaintenanceReport & { runId: string }> {
+  const inline: MaintenanceDeps = { ...deps, queue: inlineShardQueue(() => inline) };
+  const { runId } = await startMaintenance(inline, trigger);
+  const run = await waitForRun(deps.db, runId, 10 * 60_000);
+  return { ...run.report, runId };
+}

@@ -1,0 +1,66 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { MaintenanceReport } from '@stockseer/contract';
+import type { Clock } from '../../domain/clock';
+import type { MarketDataService } from '../../domain/market-data/service';
+
+/** What every step of a run sees: the run's own dates, fixed when it started, so all its shards agree. */
+export interface StepContext {
+  db: Firestore;
+  marketData: MarketDataService;
+  runId: string;
+  /** The run's market date and the instant its settlements are stamped with. */
+  clock: Clock;
+  /** The task queue will not try this shard again: report failures instead of throwing. */
+  finalAttempt: boolean;
+}
+
+/** One shard's work as the plan stored it, and how many items (wallets, say) it holds. */
+export interface ShardPlan<I> {
+  input: I;
+  itemCount: number;
+}
+
+/**
+ * A step of daily maintenance (settle, renew, clean up, ...). `plan` cuts the step's work into shards; `run` does
+ * one shard, may run on any instance, in parallel with the others, and again after a crash: it must be idempotent.
+ * It throws to be retried (unless `finalAttempt`), and returns the counts it adds to the run's report.
+ */
+export interface MaintenanceStep<I = unknown> {
+  name: string;
+  plan(ctx: Omit<StepContext, 'runId' | 'finalAttempt'>): Promise<ShardPlan<I>[]>;
+  run(ctx: StepContext, input: I): Promise<Partial<MaintenanceReport>>;
+}
+
+/** Runs `work` over `items`, `parallel` at a time; collects the failures instead of stopping at the first. */
+export async function forEachParallel<T>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<void>,
+): Promise<{ item: T; error: unknown }[]> {
+  const failures: { item: T; error: unknown }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failures.push({ item, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return failures;
+}
+
+/**
+ * A shard's failed items: logged, and on an attempt the queue will retry, thrown so that it does (the items done
+ * are skipped next time: every step is idempotent). On the last attempt they are counted in the report instead.
+ */
+export function settleFailures(ctx: StepContext, what: string, failures: { item: unknown; error: unknown }[]): number {
+  for (const { item, error } of failures) console.error(`maintenance: ${what} ${String(item)} failed`, error);
+  if (failures.length > 0 && !ctx.finalAttempt) {
+    throw new Error(`maintenance: ${failures.length} ${what} items failed; the shard will be retried`);
+  }
+  return failures.length;
+}
