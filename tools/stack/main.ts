@@ -26,6 +26,8 @@ import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './proc
 import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
+import { resolveMarketData } from './marketDataDir';
+import { systemClock } from '../../functions/src/domain/clock';
 
 const [mode, ...rest] = process.argv.slice(2);
 const command = rest[0] === '--' ? rest.slice(1) : rest;
@@ -54,6 +56,16 @@ function preflight(useOwnFirestore: boolean) {
         'emulator (it needs Java 21 and downloads its jar, so this machine needs internet once).',
     );
   }
+}
+
+/** MARKET_DATA_DIR made absolute (the emulator's functions run elsewhere) and "today" pinned to the data's end. */
+function prepareMarketData() {
+  const setup = resolveMarketData(process.env, ROOT, systemClock.today());
+  if (setup.kind === 'none') return;
+  if (setup.kind === 'missing') fail(setup.message);
+  process.env.MARKET_DATA_DIR = setup.dir;
+  if (setup.pinToday) process.env.STOCKSEER_TODAY = setup.pinToday;
+  if (setup.notice) console.log(`[stack] ${setup.notice}`);
 }
 
 async function ensurePortsFree() {
@@ -126,6 +138,7 @@ async function main() {
   if (!['start', 'dev', 'exec'].includes(mode ?? '')) fail('usage: main.ts start | dev | exec -- COMMAND...');
   if (mode === 'exec' && command.length === 0) fail('exec needs a command after --');
   loadEnvFile();
+  prepareMarketData();
   // Under `exec` the command's output is what matters: the services log to files under .stack/logs instead.
   if (mode === 'exec') quietLogs();
   const useOwnFirestore = !hasPreinstalledFirestore();
