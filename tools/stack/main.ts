@@ -27,6 +27,7 @@ import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
 import { resolveMarketData } from './marketDataDir';
+import { copyWithoutRequests, logsRequests } from './requestLog';
 import { systemClock } from '../../functions/src/domain/clock';
 
 const [mode, ...rest] = process.argv.slice(2);
@@ -98,7 +99,7 @@ function build() {
 
 async function startFirestore(): Promise<void> {
   const env = stackEnv();
-  startProcess(
+  const firestore = startProcess(
     'firestore',
     PREINSTALLED_FIRESTORE_EMULATOR,
     [
@@ -112,25 +113,36 @@ async function startFirestore(): Promise<void> {
       '--project_id',
       PROJECT_ID,
     ],
-    { env, stdio: ['ignore', 'ignore', logOutput('firestore')] },
+    { env, stdio: ['ignore', 'ignore', terminalOrFile('firestore')] },
   );
+  if (firestore.stderr) copyWithoutRequests(firestore.stderr, process.stderr);
   await waitFor('The Firestore emulator', () => httpOk(`http://${HOST}:${PORTS.firestore}/`));
+}
+
+/** A service's output: its log file under `exec`; else the terminal, per-request lines left out unless asked for. */
+function terminalOrFile(name: string) {
+  const output = logOutput(name);
+  return output === 'inherit' && !logsRequests(process.env) ? 'pipe' : output;
 }
 
 async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
   const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
-  startProcess(
+  const emulators = startProcess(
     'firebase emulators',
     firebase,
     ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', firebaseConfigPath()],
     {
       cwd: ROOT,
       env,
-      stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
+      stdio: ['ignore', terminalOrFile('emulators'), terminalOrFile('emulators')],
     },
   );
+  if (emulators.stdout && emulators.stderr) {
+    copyWithoutRequests(emulators.stdout, process.stdout);
+    copyWithoutRequests(emulators.stderr, process.stderr);
+  }
   await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`), 120_000);
 }
 
