@@ -31,7 +31,7 @@ export function resolveMarketData(env: NodeJS.ProcessEnv, root: string, today: s
   const pinToday = !env.STOCKSEER_TODAY && lastDay < today ? lastDay : null;
   const notice = pinToday
     ? `the prices in ${asked} end on ${lastDay}: the local date is pinned to ${lastDay} ` +
-      '(set STOCKSEER_TODAY to choose another; the Admin tab\'s time machine moves it)'
+      "(set STOCKSEER_TODAY to choose another; the Admin tab's time machine moves it)"
     : null;
   return { kind: 'ready', dir, lastDay, pinToday, notice };
 }

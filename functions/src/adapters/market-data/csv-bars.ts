@@ -16,7 +16,10 @@ export function splitAdjustedBars(symbol: string, records: readonly Record<strin
     const record = records[i]!;
     const number = (column: string): number => {
       const value = Number(record[column]);
-      assertInvariant(record[column] !== '' && Number.isFinite(value), `${symbol}: bad ${column} on ${record.timestamp}`);
+      assertInvariant(
+        record[column] !== '' && Number.isFinite(value),
+        `${symbol}: bad ${column} on ${record.timestamp}`,
+      );
       return value;
     };
     const price = (column: string) => roundTo(number(column) / laterSplits, 4);

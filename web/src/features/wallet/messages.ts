@@ -1,9 +1,9 @@
 import { TOP_UP_MESSAGES, type TopUpProblem } from '@stockseer/contract';
+import { SIGNED_OUT_WALLET_TEXT } from './signedOutMessages';
 
 /** The Wallet tab's texts (SPEC 2, 4, 5, 8), written once; the tests import the same constants. */
 export const WALLET_TEXT = {
-  signedOut: 'Please sign in to access your wallet.',
-  signIn: 'Sign In',
+  ...SIGNED_OUT_WALLET_TEXT,
   signOut: 'Sign Out',
   adminBadge: 'Admin User',
   memberSince: 'Member since',
