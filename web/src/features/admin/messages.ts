@@ -82,13 +82,7 @@ export const MODEL_NAMES: Record<ModelId, string> = {
   drift: 'Drift',
 };
 
-export const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
-
-/** `7 days`: a timeframe's horizon in trading days. */
-export const timeFrameDays = (timeFrame: TimeFrame) => `${TIME_FRAME_DAYS[timeFrame]} days`;
-
-/** `Short (7 days)`. */
-export const timeFrameLabel = (timeFrame: TimeFrame) => `${TIME_FRAME_NAMES[timeFrame]} (${timeFrameDays(timeFrame)})`;
+export { TIME_FRAME_NAMES, timeFrameDays, timeFrameLabel } from '../../lib/format';
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

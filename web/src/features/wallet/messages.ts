@@ -18,6 +18,8 @@ export const WALLET_TEXT = {
   noHistory: 'No transaction history available.',
   historyFailed: 'Failed to fetch transactions',
   historyTruncated: (count: number) => `Showing your latest ${count} transactions.`,
+  showFree: (count: number) => `Show ${count} free prediction${count === 1 ? '' : 's'}`,
+  hideFree: 'Hide free predictions',
 } as const;
 
 /** The add-funds dialog: the amount step, then the payment step. */
