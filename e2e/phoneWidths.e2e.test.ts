@@ -82,7 +82,7 @@ const SIGNED_IN: Screen[] = [
       await openTab(page, 'Admin');
       await page.getByRole('button', { name: ADMIN_TEXT.update }).first().waitFor();
       await page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).getByRole('row').nth(1).waitFor();
-      //USERS await page.getByRole('heading', { name: ADMIN_TEXT.usersTitle }).waitFor();
+      await page.getByRole('table', { name: ADMIN_TEXT.usersTitle }).getByRole('row').nth(1).waitFor();
     },
   ],
   [

@@ -47,6 +47,15 @@ export const ADMIN_TEXT = {
   allUsers: 'All users',
   all: 'All',
 
+  usersTitle: 'Users',
+  usersSearch: 'Search users',
+  usersSearchPlaceholder: 'E-mail or name',
+  usersRegion: 'Users table',
+  usersEmpty: 'No users match this search.',
+  usersCount: (shown: number, more: boolean) => `Showing ${shown}${more ? ' loaded' : ''} users`,
+  adminBadge: 'Admin',
+  noWallet: '—',
+
   timeMachineTitle: 'Local time machine',
   timeMachineIntro: 'Emulator only: the server acts as if today were the date set here.',
   today: (date: string, pinned: boolean) => `Today is ${date}${pinned ? ' (set by the time machine)' : ''}.`,
@@ -55,6 +64,17 @@ export const ADMIN_TEXT = {
   realDate: 'Back to the real date',
   clockSet: (date: string) => `The server's today is now ${date}.`,
   clockFailed: 'Failed to set the date. Please try again.',
+} as const;
+
+/** The Users section's columns (SPEC 6's user list). */
+export const USER_COLUMNS = {
+  user: 'User',
+  memberSince: 'Member since',
+  available: 'Available',
+  reserved: 'Reserved',
+  charged: 'Charged',
+  free: 'Free left',
+  predictions: 'Predictions',
 } as const;
 
 export const COLUMNS = {

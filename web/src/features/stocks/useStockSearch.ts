@@ -3,7 +3,7 @@ import { SEARCH_QUERY_MAX_LENGTH, StockSearchResponse } from '@stockseer/contrac
 import { api } from '../../lib/api';
 import { useToast } from '../../components/toast/ToastProvider';
 import { STOCK_TEXT } from './messages';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 /** SPEC 5 and 9: search only at 2 or more characters, after a 300 ms pause in typing. */
 export const SEARCH_MIN_LENGTH = 2;
