@@ -233,7 +233,7 @@ describe('Users', () => {
         const query = new URL(url, 'http://x').searchParams;
         if (query.get('limit') === '100') return { body: USERS };
         if (query.get('cursor') === 'u-ada') return { body: { users: [USERS.users[1]], nextCursor: null } };
-        const users = USERS.users.filter((u) => !query.has('q') || u.email.includes(query.get('q')!));
+        const users = USERS.users.filter((u) => !query.has('q') || u.email?.includes(query.get('q')!));
         return { body: { users: users.slice(0, 1), nextCursor: users.length > 1 ? 'u-ada' : null } };
       },
     });
