@@ -61,7 +61,8 @@ describe('wallet', () => {
     await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
     await dialog(page).getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
     await payWithCard(page, '4000 0000 0000 0002');
-    await dialog(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // Said inline and, since toasts render inside an open dialog, in the toast too.
+    await dialog(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
     await screenshot(page, 'wallet-card-declined');
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await balanceShows(page, WALLET_TEXT.available, '$20.00');
