@@ -1,10 +1,4 @@
-import {
-  TIME_FRAME_DAYS,
-  type MaintenanceReport,
-  type ModelId,
-  type PredictionType,
-  type TimeFrame,
-} from '@stockseer/contract';
+import { type MaintenanceReport, type ModelId, type PredictionType, type TimeFrame } from '@stockseer/contract';
 
 /** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
