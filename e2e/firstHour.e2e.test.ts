@@ -9,7 +9,7 @@ import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser, signOutFromMenu } from './support/signIn';
-import { balanceShows } from './support/wallet';
+import { addFundsDialog, balanceShows, payWithCard } from './support/wallet';
 
 // Issue 15, "the first hour": what a new investor and a new developer hit first, each through the real stack.
 
@@ -21,17 +21,12 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const addFundsDialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-
-async function payWithCard(page: Page, amount: string, card: string) {
+/** From the Wallet tab: adds `amount` (a quick amount) with the sandbox's test card `card`. */
+async function addFundsWithCard(page: Page, amount: string, card: string) {
   await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
   await addFundsDialog(page).getByRole('button', { name: amount, exact: true }).click();
   await addFundsDialog(page).getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-  const form = addFundsDialog(page);
-  await form.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill(card);
-  await form.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-  await form.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-  await form.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWithCard(page, card);
 }
 
 describe('the first hour of a new investor', () => {
@@ -58,7 +53,7 @@ describe('the first hour of a new investor', () => {
   it('shows a payment error toast above the add-funds dialog, where it can be dismissed', async () => {
     const { page } = browser;
     await page.getByRole('tab', { name: 'Wallet' }).click();
-    await payWithCard(page, '$5', '4000 0000 0000 0002');
+    await addFundsWithCard(page, '$5', '4000 0000 0000 0002');
     const toast = addFundsDialog(page).locator('.toast', { hasText: ADD_FUNDS_TEXT.cardFailedTitle });
     await toast.waitFor();
     await screenshot(page, 'first-hour-toast-over-dialog');
@@ -71,7 +66,7 @@ describe('the first hour of a new investor', () => {
 
   it('lists Payment History with signed amounts, the model and time frame, and free lines folded', async () => {
     const { page } = browser;
-    await payWithCard(page, '$5', '4242 4242 4242 4242');
+    await addFundsWithCard(page, '$5', '4242 4242 4242 4242');
     await balanceShows(page, WALLET_TEXT.available, '$5.00');
     await page.getByRole('tab', { name: 'Predictions' }).click();
     await page.getByRole('button', { name: 'Generate Prediction' }).click();

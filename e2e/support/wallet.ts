@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../../web/src/features/wallet/messages';
 
 /** Waits until the balance labelled `label` reads exactly `value` (it reads '…' while the wallet loads). */
 export const balanceShows = (page: Page, label: string, value: string) =>
@@ -6,3 +7,15 @@ export const balanceShows = (page: Page, label: string, value: string) =>
     .locator('.balance', { has: page.locator('dt', { hasText: label }) })
     .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
     .waitFor();
+
+export const addFundsDialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
+
+/** On the add-funds dialog's payment step: pays with the sandbox's test card `card` (4242... succeeds, 0002 declines). */
+export async function payWithCard(page: Page, card: string): Promise<void> {
+  const form = addFundsDialog(page);
+  await form.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
+  await form.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill(card);
+  await form.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
+  await form.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
+  await form.getByRole('button', { name: /^Pay \$/ }).click();
+}
