@@ -46,7 +46,8 @@ export const ADMIN_TEXT = {
   usersSearchPlaceholder: 'E-mail or name',
   usersRegion: 'Users table',
   usersEmpty: 'No users match this search.',
-  usersCount: (shown: number, more: boolean) => `Showing ${shown}${more ? ' loaded' : ''} users`,
+  usersCount: (shown: number, more: boolean) =>
+    `Showing ${shown}${more ? ' loaded' : ''} ${shown === 1 ? 'user' : 'users'}`,
   adminBadge: 'Admin',
   noWallet: '—',
 
