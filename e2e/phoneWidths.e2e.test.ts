@@ -4,6 +4,7 @@ import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { HISTORY_TEXT } from '../web/src/features/history/messages';
 import { ADMIN_TEXT } from '../web/src/features/admin/messages';
+import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { APP_URL, launchBrowser, screenshot, type Browser } from './support/browser';
@@ -44,6 +45,9 @@ const SIGNED_IN: Screen[] = [
       await page.getByRole('option', { name: /AAPL/ }).first().click();
       await page.getByRole('heading', { name: /AAPL/ }).first().waitFor();
       await page.getByRole('button', { name: 'Generate Prediction' }).waitFor();
+      // Measured with the quote and the chart drawn, not their loading texts.
+      await page.getByText(STOCK_TEXT.loadingPrice).waitFor({ state: 'detached' });
+      await page.getByText(STOCK_TEXT.loadingChart).waitFor({ state: 'detached' });
     },
   ],
   [
