@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADD_FUNDS_TEXT, PAYMENT_RETURN_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
-import { balanceShows } from './support/wallet';
+import { addFundsDialog, balanceShows, payWithCard } from './support/wallet';
 
 let browser: Browser;
 /** Every script the browser fetched, with its text: Stripe's code must never be among them on these pages. */
@@ -23,16 +23,7 @@ afterAll(async () => {
 });
 
 const history = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('li');
-const dialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-
-async function payWithCard(page: Page, card: string) {
-  const form = dialog(page);
-  await form.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
-  await form.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill(card);
-  await form.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-  await form.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-  await form.getByRole('button', { name: /^Pay \$/ }).click();
-}
+const dialog = addFundsDialog;
 
 describe('wallet', () => {
   it('adds $20 with the test Visa, then a declined card leaves the balance as it was', async () => {
@@ -61,7 +52,8 @@ describe('wallet', () => {
     await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
     await dialog(page).getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
     await payWithCard(page, '4000 0000 0000 0002');
-    await dialog(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // Said inline and, since toasts render inside an open dialog, in the toast too.
+    await dialog(page).getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
     await screenshot(page, 'wallet-card-declined');
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await balanceShows(page, WALLET_TEXT.available, '$20.00');

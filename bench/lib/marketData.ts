@@ -1,9 +1,14 @@
 /**
- * Reads the evaluation price files (`../shared/market-data/daily/SYMBOL.csv`, oldest first). The close used is
- * `adjusted_close`, adjusted for splits and dividends, as the app's forecasts are on split-adjusted prices.
+ * Reads the evaluation price files (`../shared/market-data/daily/SYMBOL.csv`, oldest first) into the same
+ * split-adjusted series the app's CSV provider serves (closes as a broker shows them), so that the bench measures
+ * the models on the prices the app forecasts and back-tests on.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { splitAdjustedBars } from '../../functions/src/adapters/market-data/csv-bars';
+import { parseCsvTable } from '../../functions/src/adapters/market-data/csv-table';
+import { assertValidBars } from '../../functions/src/domain/market-data/bars';
+import { tradingDaysBetween } from '../../functions/src/domain/calendar';
 
 export interface PriceHistory {
   readonly symbol: string;
@@ -12,24 +17,26 @@ export interface PriceHistory {
 }
 
 export function readPriceFile(path: string): PriceHistory {
-  const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
-  const columns = header!.split(',');
-  const dateColumn = columns.indexOf('timestamp');
-  const closeColumn = columns.indexOf('adjusted_close');
-  if (dateColumn < 0 || closeColumn < 0) throw new Error(`${path}: needs timestamp and adjusted_close columns`);
-  const dates: string[] = [];
-  const closes: number[] = [];
-  for (const line of lines) {
-    const cells = line.split(',');
-    const close = Number(cells[closeColumn]);
-    if (!(close > 0)) throw new Error(`${path}: bad adjusted_close on ${cells[dateColumn]}`);
-    dates.push(cells[dateColumn]!);
-    closes.push(close);
+  const symbol = basename(path, '.csv');
+  const bars = splitAdjustedBars(symbol, parseCsvTable(readFileSync(path, 'utf8')));
+  assertValidBars(symbol, bars);
+  const dates = bars.map((bar) => bar.date);
+  assertEveryTradingDay(path, dates);
+  return { symbol, dates, closes: bars.map((bar) => bar.close) };
+}
+
+/** Horizons are counted in trading days, so a file missing a day (or holding a holiday) would skew every origin. */
+function assertEveryTradingDay(path: string, dates: string[]): void {
+  if (dates.length === 0) throw new Error(`${path}: no prices`);
+  const expected = tradingDaysBetween(dates[0]!, dates.at(-1)!);
+  const present = new Set(dates);
+  const missing = expected.filter((day) => !present.has(day));
+  if (missing.length > 0 || expected.length !== dates.length) {
+    throw new Error(
+      `${path}: ${missing.length} trading days missing (first ${missing[0] ?? 'none'}), ` +
+        `${dates.length - expected.length + missing.length} days that are not trading days`,
+    );
   }
-  for (let i = 1; i < dates.length; i++) {
-    if (!(dates[i - 1]! < dates[i]!)) throw new Error(`${path}: dates out of order at ${dates[i]}`);
-  }
-  return { symbol: basename(path, '.csv'), dates, closes };
 }
 
 /** Every SYMBOL.csv in the folder, sorted by symbol. */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, TimeFrame } from './common';
+import { Wallet } from './users';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
+
+/** The most users one page of `GET /api/admin/users` holds (the User filter asks for this many). */
+export const ADMIN_USERS_MAX_PAGE = 100;
 
 /** A model an admin can make the default: any user model but "recommended" itself. */
 export const DefaultModelId = ModelChoice.exclude(['recommended']);
@@ -8,8 +12,34 @@ export const DefaultModels = z.record(TimeFrame, DefaultModelId);
 export type DefaultModels = z.infer<typeof DefaultModels>;
 export const SetDefaultModelRequest = z.object({ timeFrame: TimeFrame, modelId: DefaultModelId });
 
-export const AdminUser = z.object({ id: z.string(), email: z.string().nullable() });
-export const AdminUsers = z.array(AdminUser);
+/** `GET /api/admin/users`: a page of the user list, e-mail order, optionally only those whose e-mail or name match. */
+export const AdminUsersQuery = z.object({
+  /** Case-insensitive: a part of the e-mail or the name. */
+  q: z.string().trim().max(100, 'search is limited to 100 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_PAGE).default(20),
+  /** The id of the previous page's last user. */
+  cursor: z
+    .string()
+    .max(128)
+    .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'cursor must be the id of a user from the previous page')
+    .optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+/** SPEC 6's user list: who, since when, their money and how many predictions they made. */
+export const AdminUserRow = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  createdAt: IsoDateTime.nullable(),
+  isAdmin: z.boolean(),
+  /** Null for a user whose wallet was never opened. */
+  wallet: Wallet.pick({ balance: true, reservedBalance: true, chargedBalance: true, freePredictions: true }).nullable(),
+  predictionCount: z.number().int().min(0),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+export const AdminUsersPage = z.object({ users: z.array(AdminUserRow), nextCursor: z.string().nullable() });
+export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 
 /** `GET /api/predictions/all`: a page of all users' predictions, newest first, and where the next page starts. */
 export const AllPredictionsQuery = z.object({

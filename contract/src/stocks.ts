@@ -11,8 +11,15 @@ export const Symbol = z
 /** Path parameters of `/api/stocks/:symbol` and its sub-resources. */
 export const StockSymbolParams = z.object({ symbol: Symbol });
 
+/** The longest search query: longer than any symbol or company name, so a longer one can never match. */
+export const SEARCH_QUERY_MAX_LENGTH = 50;
+
 export const StockSearchQuery = z.object({
-  q: z.string().trim().min(2, 'search query must have at least 2 characters').max(50, 'search query is too long'),
+  q: z
+    .string()
+    .trim()
+    .min(2, 'search query must have at least 2 characters')
+    .max(SEARCH_QUERY_MAX_LENGTH, 'search query is too long'),
 });
 
 export const StockSearchResult = z.object({ symbol: z.string(), name: z.string() });

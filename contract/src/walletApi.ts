@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents } from './common';
+import { Cents, TimeFrame } from './common';
 import { Wallet } from './users';
 import { Transaction } from './wallet';
 
@@ -95,4 +95,9 @@ export const WalletResponse = Wallet;
 
 /** `GET /api/wallet/transactions` returns at most this many, newest first. */
 export const TRANSACTION_HISTORY_LIMIT = 200;
-export const TransactionsResponse = z.array(Transaction).max(TRANSACTION_HISTORY_LIMIT);
+/** A Payment History line: the transaction and, for a prediction's lines, which model and time frame it was. */
+export const TransactionLine = Transaction.extend({
+  prediction: z.object({ modelName: z.string(), timeFrame: TimeFrame }).nullable(),
+});
+export type TransactionLine = z.infer<typeof TransactionLine>;
+export const TransactionsResponse = z.array(TransactionLine).max(TRANSACTION_HISTORY_LIMIT);

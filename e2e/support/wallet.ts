@@ -8,14 +8,21 @@ export const balanceShows = (page: Page, label: string, value: string) =>
     .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
     .waitFor();
 
+export const addFundsDialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
+
+/** On the add-funds dialog's payment step: pays with the sandbox's test card `card` (4242... succeeds, 0002 declines). */
+export async function payWithCard(page: Page, card: string): Promise<void> {
+  const form = addFundsDialog(page);
+  await form.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
+  await form.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill(card);
+  await form.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
+  await form.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
+  await form.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
 /** In the open add-funds dialog: pays the default $10 with the sandbox's test card and waits for the success toast. */
 export async function payTenDollarsInOpenDialog(page: Page) {
-  const dialog = page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
-  await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-  await dialog.getByText(ADD_FUNDS_TEXT.testMode).waitFor();
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('12/34');
-  await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
-  await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+  await addFundsDialog(page).getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
+  await payWithCard(page, '4242 4242 4242 4242');
   await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
 }

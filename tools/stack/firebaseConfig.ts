@@ -8,6 +8,7 @@ export const WEB_DIST = PORT_OFFSET === 0 ? 'web/dist' : `web/dist-${PORT_OFFSET
 
 /** The parts of firebase.json the stack changes. */
 export interface FirebaseJson {
+  functions: { runtime?: string }[];
   emulators: Record<string, { port?: number }>;
   hosting: { public: string; headers: { source: string; headers: { key: string; value: string }[] }[] };
 }
@@ -35,6 +36,9 @@ export function stackFirebaseConfig(production: FirebaseJson): FirebaseJson {
     if (config.emulators[name]) config.emulators[name].port = port;
   }
   config.hosting.public = WEB_DIST;
+  // Deploys run on firebase.json's runtime; the emulator runs functions on this Node, so it is told this Node's
+  // version and does not warn that the two differ.
+  for (const codebase of config.functions) codebase.runtime = `nodejs${process.versions.node.split('.')[0]}`;
   for (const block of config.hosting.headers) {
     for (const header of block.headers) {
       if (header.key === 'Content-Security-Policy') header.value = localCsp(header.value);

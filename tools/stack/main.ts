@@ -26,6 +26,9 @@ import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './proc
 import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
+import { resolveMarketData } from './marketDataDir';
+import { copyWithoutRequests, logsRequests } from './requestLog';
+import { systemClock } from '../../functions/src/domain/clock';
 
 const [mode, ...rest] = process.argv.slice(2);
 const command = rest[0] === '--' ? rest.slice(1) : rest;
@@ -54,6 +57,16 @@ function preflight(useOwnFirestore: boolean) {
         'emulator (it needs Java 21 and downloads its jar, so this machine needs internet once).',
     );
   }
+}
+
+/** MARKET_DATA_DIR made absolute (the emulator's functions run elsewhere) and "today" pinned to the data's end. */
+function prepareMarketData() {
+  const setup = resolveMarketData(process.env, ROOT, systemClock.today());
+  if (setup.kind === 'none') return;
+  if (setup.kind === 'missing') fail(setup.message);
+  process.env.MARKET_DATA_DIR = setup.dir;
+  if (setup.pinToday) process.env.STOCKSEER_TODAY = setup.pinToday;
+  if (setup.notice) console.log(`[stack] ${setup.notice}`);
 }
 
 async function ensurePortsFree() {
@@ -86,7 +99,7 @@ function build() {
 
 async function startFirestore(): Promise<void> {
   const env = stackEnv();
-  startProcess(
+  const firestore = startProcess(
     'firestore',
     PREINSTALLED_FIRESTORE_EMULATOR,
     [
@@ -100,25 +113,36 @@ async function startFirestore(): Promise<void> {
       '--project_id',
       PROJECT_ID,
     ],
-    { env, stdio: ['ignore', 'ignore', logOutput('firestore')] },
+    { env, stdio: ['ignore', 'ignore', terminalOrFile('firestore')] },
   );
+  if (firestore.stderr) copyWithoutRequests(firestore.stderr, process.stderr);
   await waitFor('The Firestore emulator', () => httpOk(`http://${HOST}:${PORTS.firestore}/`));
+}
+
+/** A service's output: its log file under `exec`; else the terminal, per-request lines left out unless asked for. */
+function terminalOrFile(name: string) {
+  const output = logOutput(name);
+  return output === 'inherit' && !logsRequests(process.env) ? 'pipe' : output;
 }
 
 async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
   const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
-  startProcess(
+  const emulators = startProcess(
     'firebase emulators',
     firebase,
     ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', firebaseConfigPath()],
     {
       cwd: ROOT,
       env,
-      stdio: ['ignore', logOutput('emulators'), logOutput('emulators')],
+      stdio: ['ignore', terminalOrFile('emulators'), terminalOrFile('emulators')],
     },
   );
+  if (emulators.stdout && emulators.stderr) {
+    copyWithoutRequests(emulators.stdout, process.stdout);
+    copyWithoutRequests(emulators.stderr, process.stderr);
+  }
   await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`), 120_000);
 }
 
@@ -126,6 +150,7 @@ async function main() {
   if (!['start', 'dev', 'exec'].includes(mode ?? '')) fail('usage: main.ts start | dev | exec -- COMMAND...');
   if (mode === 'exec' && command.length === 0) fail('exec needs a command after --');
   loadEnvFile();
+  prepareMarketData();
   // Under `exec` the command's output is what matters: the services log to files under .stack/logs instead.
   if (mode === 'exec') quietLogs();
   const useOwnFirestore = !hasPreinstalledFirestore();

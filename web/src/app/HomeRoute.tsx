@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/AuthProvider';
+import { SignedOutWallet } from '../features/wallet/SignedOutWallet';
 import { LandingPage } from '../pages/LandingPage';
 import { SHELL_TEXT, type TabKey } from './messages';
 
@@ -10,7 +11,7 @@ const MainApp = lazy(() => import('./MainApp'));
 /** SPEC 2: after sign-in on /auth or /login, go to / after about 100 ms. */
 const REDIRECT_AFTER_LOGIN_MS = 100;
 
-/** `/`, `/auth`, `/login` (and `/wallet`): the main app when signed in, else the landing page. */
+/** `/`, `/auth`, `/login` and `/wallet`: the main app when signed in, else the landing page (the wallet's prompt). */
 export function HomeRoute({ initialTab = 'predictions' }: { initialTab?: TabKey }) {
   const { state } = useAuth();
   const navigate = useNavigate();
@@ -24,7 +25,9 @@ export function HomeRoute({ initialTab = 'predictions' }: { initialTab?: TabKey 
   }, [state.status, onLoginPath, navigate]);
 
   if (state.status === 'loading') return <p className="placeholder placeholder-page">{SHELL_TEXT.loadingAuth}</p>;
-  if (state.status === 'signedOut') return <LandingPage />;
+  if (state.status === 'signedOut') {
+    return initialTab === 'wallet' ? <SignedOutWallet onSignIn={() => navigate('/auth')} /> : <LandingPage />;
+  }
   return (
     <Suspense fallback={<p className="placeholder">{SHELL_TEXT.loading}</p>}>
       <MainApp user={state.user} isAdmin={state.isAdmin} initialTab={initialTab} />

@@ -6,6 +6,7 @@ import { HistoryTab } from '../features/history/HistoryTab';
 import { AdminSection } from './AdminSection';
 import { TABS, type TabKey } from './messages';
 import { PredictionsSection } from './PredictionsSection';
+import { useRememberedSymbol } from './useRememberedSymbol';
 import { WalletSection } from './WalletSection';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
 export default function MainApp({ user, isAdmin, initialTab }: Props) {
   const [tab, setTab] = useState<TabKey>(initialTab);
   // Kept here, not in the search box: the predictions panel forecasts the same stock.
-  const [selectedSymbol, setSelectedSymbol] = useState<string>();
+  const [selectedSymbol, setSelectedSymbol] = useRememberedSymbol(user.uid);
   // Creates the user record and wallet on first sign-in (POST /api/me), whichever tab opens first.
   useAccount(user.uid);
   const tabs = TABS.filter((t) => t.key !== 'admin' || isAdmin);

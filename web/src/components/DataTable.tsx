@@ -1,51 +1,71 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+
+/**
+ * One column: its header and what a row shows in it. Tables are lists of these, so a new column is one more entry,
+ * and on a phone every cell carries its header as a label (the stacked-card layout of styles.css).
+ */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The cell that names the row (the stock, the user): a row header, and the card's title on a phone. */
+  rowHeader?: boolean;
+  className?: string;
+}
 
 interface Props<T> {
   caption: string;
-  columns: readonly string[];
+  columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
-  renderRow: (row: T) => ReactNode;
   emptyText: string;
   className: string;
   /** Names the scrollable region of a wide table: it is then focusable, so keyboard users can scroll sideways. */
   regionLabel?: string;
 }
 
-/** A table with a (visually hidden) caption, column headers and an empty state spanning every column. */
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  renderRow,
-  emptyText,
-  className,
-  regionLabel,
-}: Props<T>) {
+/**
+ * A table with a (visually hidden) caption, column headers and an empty state spanning every column. Below 700 px
+ * each row becomes a card of labelled cells; the explicit roles keep it a table for screen readers when CSS changes
+ * the cells' display (Safari and older Chromium drop table semantics otherwise).
+ */
+export function DataTable<T>({ caption, columns, rows, rowKey, emptyText, className, regionLabel }: Props<T>) {
   const region = regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {};
   return (
     <div className="table-scroll" {...region}>
-      <table className={className}>
+      <table className={`data-table ${className}`} role="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
+              <th key={column.header} scope="col" role="columnheader">
+                {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="table-empty">
+            <tr role="row">
+              <td colSpan={columns.length} className="table-empty" role="cell">
                 {emptyText}
               </td>
             </tr>
           ) : (
-            rows.map((row) => <Fragment key={rowKey(row)}>{renderRow(row)}</Fragment>)
+            rows.map((row) => (
+              <tr key={rowKey(row)} role="row">
+                {columns.map(({ header, cell, rowHeader, className: cellClass }) =>
+                  rowHeader ? (
+                    <th key={header} scope="row" role="rowheader" className={cellClass} data-label={header}>
+                      {cell(row)}
+                    </th>
+                  ) : (
+                    <td key={header} role="cell" className={cellClass} data-label={header}>
+                      {cell(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))
           )}
         </tbody>
       </table>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { registerToastHost } from './toast/toastHost';
 
 interface Props {
   open: boolean;
@@ -25,7 +26,8 @@ const tabbables = (root: HTMLElement) =>
  * - Tab and Shift+Tab wrap around inside it (the browser would let focus leave for its own toolbar);
  * - it opens on the element marked `data-autofocus`, else on its first control (React's `autoFocus` runs before the
  *   dialog is shown, so it only works for content that appears in an already open dialog);
- * - closing, by any means, returns focus to the element that opened it.
+ * - closing, by any means, returns focus to the element that opened it;
+ * - while open, toasts render inside it, above its backdrop and not inert (toastHost.ts).
  */
 export function Dialog({ open, title, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -37,7 +39,9 @@ export function Dialog({ open, title, onClose, children }: Props) {
     const opener = document.activeElement;
     if (!dialog.open) dialog.showModal?.();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    const unregisterToastHost = registerToastHost(dialog);
     return () => {
+      unregisterToastHost();
       if (dialog.open) dialog.close?.();
       // Also when the dialog leaves the page while open (then the browser restores nothing).
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();

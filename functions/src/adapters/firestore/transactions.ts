@@ -1,11 +1,27 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { Transaction, TRANSACTION_HISTORY_LIMIT } from '@stockseer/contract';
+import { Transaction, TRANSACTION_HISTORY_LIMIT, type TransactionLine } from '@stockseer/contract';
+import { newestLineFirst, predictionIdOfLine } from '../../domain/ledgerLines';
+import { predictionsByIds } from './predictions';
 import { buildQuery, QUERIES } from './queries';
 
-/** A wallet's history, newest first, for the Payment History list. */
-export async function recentTransactions(db: Firestore, walletId: string, now: Date): Promise<Transaction[]> {
+/**
+ * A wallet's history for the Payment History list: newest first (the date, then the order the lines were written),
+ * each prediction's lines with its model and time frame.
+ */
+export async function recentTransactions(db: Firestore, walletId: string, now: Date): Promise<TransactionLine[]> {
   const snap = await buildQuery(db, QUERIES.walletHistory, [walletId]).limit(TRANSACTION_HISTORY_LIMIT).get();
-  return snap.docs.map((doc) => storedTransaction(doc.id, doc.data(), now));
+  const lines = snap.docs
+    .map((doc) => ({ ...storedTransaction(doc.id, doc.data(), now), writtenAt: doc.createTime.toMillis() }))
+    .sort(newestLineFirst);
+  const predictionIds = [...new Set(lines.map((line) => predictionIdOfLine(line.id)).filter((id) => id !== null))];
+  const predictions = new Map((await predictionsByIds(db, predictionIds)).map((p) => [p.id, p]));
+  return lines.map(({ writtenAt: _, ...line }) => {
+    const prediction = predictions.get(predictionIdOfLine(line.id) ?? '');
+    return {
+      ...line,
+      prediction: prediction ? { modelName: prediction.modelName, timeFrame: prediction.timeFrame } : null,
+    };
+  });
 }
 
 /**

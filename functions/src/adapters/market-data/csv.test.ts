@@ -19,21 +19,33 @@ describe('CsvMarketData', () => {
     expect(await csv.search('zzz')).toEqual([{ symbol: 'ZZZZ', name: 'ZZZZ' }]); // prices without a name
   });
 
-  it('adjusts every price of a bar by adjusted_close / close, so the 4:1 split leaves no gap', async () => {
-    const bars = await csvOn('2021-04-21').dailyBars('AAPL', '2020-08-28', '2020-08-31');
-    const factor = 124.405824223 / 499.23;
-    expect(bars).toEqual([
-      {
-        date: '2020-08-28',
-        open: Number((504.05 * factor).toFixed(4)),
-        high: Number((505.77 * factor).toFixed(4)),
-        low: Number((498.31 * factor).toFixed(4)),
-        close: 124.4058,
-        volume: 46907479,
-      },
-      expect.objectContaining({ date: '2020-08-31', close: 128.6247 }),
-    ]);
-    expect(bars[0]!.open).toBeCloseTo(125.6, 1);
+  it('divides the prices before a split by it, so the 4:1 split leaves no gap and later prices stay as traded', async () => {
+    const bars = await csvOn('2021-04-21').dailyBars('AAPL', '2020-08-28', '2020-09-02');
+    expect(bars[0]).toEqual({
+      date: '2020-08-28',
+      open: 504.05 / 4,
+      high: 505.77 / 4,
+      low: 498.31 / 4,
+      close: 124.8075, // 499.23 as traded; Apple split 4:1 on 2020-08-31
+      volume: 46907479 * 4,
+    });
+    expect(bars.slice(1).map((bar) => bar.close)).toEqual([129.04, 134.18, 131.4]);
+  });
+
+  it('ignores dividends: a dividend-adjusted close is not what a broker shows', async () => {
+    // KO paid a dividend after 2021-03-01; its adjusted_close there is lower than the close that traded.
+    const dir = await mkdtemp(join(tmpdir(), 'stockseer-csv-'));
+    await mkdir(join(dir, 'daily'));
+    await writeFile(join(dir, 'symbols.csv'), 'symbol,name\nKO,Coca-Cola\n');
+    await writeFile(
+      join(dir, 'daily', 'KO.csv'),
+      'timestamp,open,high,low,close,adjusted_close,volume,dividend_amount,split_coefficient\n' +
+        '2021-03-01,49.7,50.1,49.4,49.9,49.49,100,0,1\n' +
+        '2021-03-12,51.2,51.6,51.0,51.44,51.44,100,0.42,1\n',
+    );
+    const ko = new CsvMarketData(dir, fixedClock('2021-03-12'));
+    expect((await ko.dailyBars('KO', '2021-03-01', '2021-03-12')).map((bar) => bar.close)).toEqual([49.9, 51.44]);
+    expect(await ko.quote('KO')).toMatchObject({ price: 51.44, previousClose: 49.9 });
   });
 
   it('returns no bar after the clock’s today', async () => {
@@ -42,18 +54,17 @@ describe('CsvMarketData', () => {
   });
 
   it('quotes the last close up to today against the close before, as of 16:00 New York', async () => {
-    const adjusted = (price: number) => Number(((price * 130.98) / 131.4).toFixed(4));
     expect(await csvOn('2020-09-02').quote('AAPL')).toEqual({
       symbol: 'AAPL',
       name: 'Apple Inc.',
       exchange: 'NASDAQ',
-      price: 130.98,
-      priceChange: -2.77,
+      price: 131.4,
+      priceChange: -2.78,
       priceChangePercent: -2.07,
-      open: adjusted(137.59),
-      previousClose: 133.75,
-      dayLow: adjusted(127),
-      dayHigh: adjusted(137.98),
+      open: 137.59,
+      previousClose: 134.18,
+      dayLow: 127,
+      dayHigh: 137.98,
       asOf: '2020-09-02T20:00:00.000Z',
     });
     const sunday = await csvOn('2021-04-25').quote('KO');

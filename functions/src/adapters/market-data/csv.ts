@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { DailyBar, StockSearchResult } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { assertInvariant, notFound } from '../../domain/errors';
-import { assertValidBars, roundTo } from '../../domain/market-data/bars';
+import { assertValidBars } from '../../domain/market-data/bars';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
 import { quoteFromBars } from '../../domain/market-data/quote';
 import { searchStocks } from '../../domain/market-data/search';
+import { splitAdjustedBars } from './csv-bars';
 import { parseCsvTable } from './csv-table';
 import { exchangeOf, knownListing } from './directory';
 
@@ -14,7 +15,7 @@ import { exchangeOf, knownListing } from './directory';
 const NAME_COLUMNS = ['name', 'company name', 'security', 'company'];
 
 /**
- * Prices from a folder of CSV files: `daily/SYMBOL.csv` (Alpha Vantage's daily-adjusted columns, oldest first)
+ * Prices from a folder of CSV files: `daily/SYMBOL.csv` (Alpha Vantage's daily-adjusted columns, oldest first; prices adjusted for splits only)
  * and `symbols.csv` (symbol, company name, ...). Only symbols with a daily file exist for this provider. Files are
  * read once per process: they do not change while it runs.
  */
@@ -85,29 +86,8 @@ export class CsvMarketData implements MarketDataProvider {
 
   private async loadBars(symbol: string): Promise<DailyBar[]> {
     const records = parseCsvTable(await readFile(join(this.dir, 'daily', `${symbol}.csv`), 'utf8'));
-    const bars = records.map((record) => adjustedBar(symbol, record));
+    const bars = splitAdjustedBars(symbol, records);
     assertValidBars(symbol, bars);
     return bars;
   }
-}
-
-/**
- * The files quote prices as traded; `adjusted_close` folds in later splits and dividends. Scaling the whole bar by
- * adjusted_close / close keeps a day's prices consistent with each other and comparable across splits.
- */
-function adjustedBar(symbol: string, record: Record<string, string>): DailyBar {
-  const number = (column: string): number => {
-    const value = Number(record[column]);
-    assertInvariant(record[column] !== '' && Number.isFinite(value), `${symbol}: bad ${column} on ${record.timestamp}`);
-    return value;
-  };
-  const factor = number('adjusted_close') / number('close');
-  return {
-    date: record.timestamp ?? '',
-    open: roundTo(number('open') * factor, 4),
-    high: roundTo(number('high') * factor, 4),
-    low: roundTo(number('low') * factor, 4),
-    close: roundTo(number('adjusted_close'), 4),
-    volume: number('volume'),
-  };
 }

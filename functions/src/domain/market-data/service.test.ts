@@ -41,7 +41,7 @@ describe('MarketDataService', () => {
   it('charts the closes of the last year up to today', async () => {
     const history = PriceHistory.parse(await serviceOn('2020-09-01').history('aapl'));
     expect(history.symbol).toBe('AAPL');
-    expect(history.points.at(-1)).toEqual({ date: '2020-09-01', close: 133.75 });
+    expect(history.points.at(-1)).toEqual({ date: '2020-09-01', close: 134.18 });
     expect(history.points).toHaveLength(5);
     const stale = await serviceOn('2021-04-21').history('AAPL', 200); // the files end on 2020-09-02
     expect(stale.points.map((point) => point.date)).toEqual([
@@ -67,5 +67,17 @@ describe('MarketDataService', () => {
       '2020-08-28',
     ]);
     await expect(service.barsUpTo('AAPL', '2020-01-01')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('names the last day with a price when asked for a day after the data ends, or before it starts', async () => {
+    const service = serviceOn('2026-11-23'); // the AAPL fixture ends on 2020-09-02
+    await expect(service.barsUpTo('AAPL', '2026-11-23')).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'No price for AAPL on 2026-11-23: the market data ends on 2020-09-02.',
+    });
+    await expect(service.barsUpTo('AAPL', '2020-01-01')).rejects.toMatchObject({
+      message: 'No price for AAPL on or before 2020-01-01: its prices start later.',
+    });
+    await expect(service.barsUpTo('MSFT', '2026-11-23')).rejects.toMatchObject({ message: 'Unknown symbol: MSFT' });
   });
 });

@@ -63,15 +63,25 @@ export class MarketDataService {
 
   /**
    * Split-adjusted bars of the `lookbackDays` calendar days up to and including `date` (capped at today), oldest
-   * first: what a forecast made on `date` may know. Throws notFound when there is none.
+   * first: what a forecast made on `date` may know. Throws notFound when there is none, naming the provider's last
+   * day with a price (CSV files end on a fixed day: a date after it is a wrong date, not an unknown symbol).
    */
   async barsUpTo(symbol: string, date: string, lookbackDays = FORECAST_LOOKBACK_DAYS): Promise<DailyBar[]> {
     const stock = normalise(symbol);
     const today = this.clock.today();
     const last = date < today ? date : today;
     const bars = await this.provider.dailyBars(stock, addCalendarDays(last, -lookbackDays), last);
-    if (bars.length === 0) throw notFound(`No prices for ${stock} up to ${last}`);
+    if (bars.length === 0) throw await this.noPriceOn(stock, last);
     return bars;
+  }
+
+  private async noPriceOn(stock: string, day: string) {
+    const lastDay = newYorkDateOf(new Date((await this.provider.quote(stock)).asOf));
+    return notFound(
+      lastDay < day
+        ? `No price for ${stock} on ${day}: the market data ends on ${lastDay}.`
+        : `No price for ${stock} on or before ${day}: its prices start later.`,
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import {
+  AdminUsersPage,
   AllPredictionsPage,
   DefaultModels,
   GeneratePredictionResponse,
@@ -52,6 +53,38 @@ describe('admin API', () => {
       expect((await apiCall(path, { token: user.token, body })).status, path).toBe(403);
       expect((await apiCall(path, { body })).status, path).toBe(401);
     }
+  });
+
+  it('lists users with their wallet and prediction count, searched by e-mail or name, a page at a time', async () => {
+    const tag = `roster${Date.now()}`;
+    const [first, second] = [await newTestUser(`${tag}-a`), await newTestUser(`${tag}-b`)];
+    for (const user of [first, second])
+      expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
+    const made = await apiCall('/api/predictions/generate', {
+      token: second.token,
+      body: { symbol: 'KO', modelId: 'arima', timeFrame: 'short' },
+    });
+    expect(made.status).toBe(200);
+
+    const page1 = AdminUsersPage.parse((await asAdmin(`/api/admin/users?q=${tag.toUpperCase()}&limit=1`)).body);
+    expect(page1.users.map((u) => u.email)).toEqual([first.email]);
+    expect(page1.users[0]).toMatchObject({
+      displayName: first.displayName,
+      isAdmin: false,
+      wallet: { balance: 0, reservedBalance: 0, chargedBalance: 0, freePredictions: 5 },
+      predictionCount: 0,
+    });
+    expect(page1.nextCursor).toBe(first.uid);
+    const page2 = AdminUsersPage.parse(
+      (await asAdmin(`/api/admin/users?q=${tag}&limit=1&cursor=${page1.nextCursor}`)).body,
+    );
+    expect(page2).toMatchObject({ users: [{ email: second.email, predictionCount: 1 }], nextCursor: null });
+    expect(page2.users[0]!.wallet?.freePredictions).toBe(4);
+
+    const admins = AdminUsersPage.parse((await asAdmin(`/api/admin/users?q=${DEMO_ADMIN.email}`)).body).users;
+    expect(admins.map((u) => [u.email, u.isAdmin])).toEqual([[DEMO_ADMIN.email, true]]);
+    expect((await asAdmin('/api/admin/users?limit=1000')).status).toBe(400);
+    expect((await asAdmin(`/api/admin/users?q=${'x'.repeat(101)}`)).status).toBe(400);
   });
 
   it('changes a default model, validating the choice', async () => {
@@ -122,7 +155,7 @@ describe('daily maintenance with the time machine', () => {
     const hits = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?userId=${user.uid}&status=hit`)).body);
     expect(hits.predictions.map((p) => p.id)).toEqual([paidHit.id]);
     expect((await asAdmin('/api/predictions/all?status=won')).status).toBe(400);
-    const users = (await asAdmin('/api/admin/users')).body as { id: string; email: string }[];
-    expect(users).toContainEqual({ id: user.uid, email: user.email });
+    const users = AdminUsersPage.parse((await asAdmin(`/api/admin/users?q=${user.email}`)).body).users;
+    expect(users.map((u) => [u.id, u.email, u.predictionCount])).toEqual([[user.uid, user.email, 3]]);
   }, 180_000);
 });

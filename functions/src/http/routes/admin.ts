@@ -1,16 +1,19 @@
 import { Router } from 'express';
 import {
+  AdminUsersQuery,
   AllPredictionsQuery,
   Prediction,
   SetClockRequest,
   SetDefaultModelRequest,
   type AdminAlert,
+  type AdminUsersPage,
   type AllPredictionsPage,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { ADMIN_ROUTES, requireAdmin } from '../auth';
 import { parseInput } from '../validate';
 import { notFound } from '../../domain/errors';
+import { adminUserPage } from '../../adapters/firestore/adminUsers';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
 import { SettableClock } from '../../adapters/clockFromEnv';
@@ -40,9 +43,8 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json((await recentAlerts(db)) satisfies AdminAlert[]);
   });
 
-  router.get('/admin/users', async (_req, res) => {
-    const snap = await buildQuery(db, QUERIES.usersByEmail, []).limit(1000).get();
-    res.json(snap.docs.map((d) => ({ id: d.id, email: (d.get('email') as string | null) ?? null })));
+  router.get('/admin/users', async (req, res) => {
+    res.json((await adminUserPage(db, parseInput(AdminUsersQuery, req.query))) satisfies AdminUsersPage);
   });
 
   router.get('/predictions/all', async (req, res) => {

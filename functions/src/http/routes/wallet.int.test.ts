@@ -112,4 +112,27 @@ describe('GET /api/wallet/transactions', () => {
     ]);
     expect(list[2]!.date).toBe('2020-01-02T03:04:05.000Z');
   });
+
+  it("names a prediction's model and time frame on its lines, and orders lines of one date by when they were written", async () => {
+    const { token, uid } = await newTestUser('history-lines');
+    const made = await apiCall<{ prediction: { id: string; modelName: string } }>('/api/predictions/generate', {
+      token,
+      body: { symbol: 'AAPL', modelId: 'xgboost', timeFrame: 'long' },
+    });
+    expect(made.status).toBe(200);
+    const predictionId = made.body.prediction.id;
+    const reserved = (await db.collection('transactions').doc(`reserve:${predictionId}`).get()).data()!;
+    // As the time machine writes them: a later line of the same pinned day carries the very same date.
+    await db
+      .collection('transactions')
+      .doc(`settle:${predictionId}`)
+      .set({ ...reserved, id: `settle:${predictionId}`, description: 'Settled the same day' });
+
+    const list = TransactionsResponse.parse((await apiCall('/api/wallet/transactions', { token })).body);
+    expect(list.map((t) => [t.id, t.prediction])).toEqual([
+      [`settle:${predictionId}`, { modelName: 'XGBoost', timeFrame: 'long' }],
+      [`reserve:${predictionId}`, { modelName: 'XGBoost', timeFrame: 'long' }],
+    ]);
+    expect(list[0]!.walletId).toBe(uid);
+  });
 });

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { AddStripeFundsRequest, type AddStripeFundsResponse, type Transaction, type Wallet } from '@stockseer/contract';
+import {
+  AddStripeFundsRequest,
+  type AddStripeFundsResponse,
+  type TransactionLine,
+  type Wallet,
+} from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
@@ -18,7 +23,7 @@ export function walletRoutes({ db, clock, payments, rateLimiter }: AppDeps): Rou
   });
 
   router.get('/wallet/transactions', async (req, res) => {
-    res.json((await recentTransactions(db, callerOf(req).uid, clock.now())) satisfies Transaction[]);
+    res.json((await recentTransactions(db, callerOf(req).uid, clock.now())) satisfies TransactionLine[]);
   });
 
   // Right after the card payment the browser asks for the credit, so the balance shows it without waiting for the

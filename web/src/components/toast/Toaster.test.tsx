@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ToastProvider, useToast } from './ToastProvider';
 import { TOAST_DURATION_MS } from './toastStore';
+import { Dialog } from '../Dialog';
 
 function Trigger() {
   const { toast } = useToast();
@@ -59,5 +60,46 @@ describe('toasts', () => {
     setup();
     fireEvent.keyDown(window, { key: 'F8' });
     expect(document.activeElement?.className).toBe('toast-viewport');
+  });
+});
+
+describe('toasts while a modal dialog is open', () => {
+  function WithDialog() {
+    const { toast } = useToast();
+    return (
+      <Dialog open title="Add funds" onClose={() => undefined}>
+        <button onClick={() => toast({ title: 'Payment failed', variant: 'destructive' })}>fail</button>
+      </Dialog>
+    );
+  }
+
+  it('render inside the dialog (above its backdrop, not inert) and can be dismissed there', () => {
+    render(
+      <ToastProvider>
+        <WithDialog />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('fail'));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    // jsdom has no top layer (the dialog is not shown): query hidden elements too.
+    expect(dialog.contains(screen.getByRole('alert', { hidden: true }))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification', hidden: true }));
+    expect(screen.queryByRole('alert', { hidden: true })).toBeNull();
+  });
+
+  it('return to the page when the dialog closes', () => {
+    const { rerender } = render(
+      <ToastProvider>
+        <WithDialog />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('fail'));
+    rerender(
+      <ToastProvider>
+        <p>no dialog</p>
+      </ToastProvider>,
+    );
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Payment failed');
   });
 });

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { currentToastHost, subscribeToastHost } from './toastHost';
 import { SWIPE_THRESHOLD_PX, TOAST_HOTKEY, type Toast } from './toastStore';
 
 interface Props {
@@ -6,7 +8,10 @@ interface Props {
   onDismiss: (id: number) => void;
 }
 
-/** The toast viewport: a labelled region that F8 focuses; a toast is dismissed by its button or a swipe right. */
+/**
+ * The toast viewport: a labelled region that F8 focuses; a toast is dismissed by its button or a swipe right. While
+ * a modal dialog is open it renders inside it, so it shows above the backdrop and its button still works.
+ */
 export function Toaster({ toasts, onDismiss }: Props) {
   const viewport = useRef<HTMLOListElement>(null);
 
@@ -18,7 +23,8 @@ export function Toaster({ toasts, onDismiss }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  return (
+  const host = useSyncExternalStore(subscribeToastHost, currentToastHost, () => null);
+  const region = (
     <section aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1}>
       <ol ref={viewport} tabIndex={-1} className="toast-viewport">
         {toasts.map((toast) => (
@@ -27,6 +33,7 @@ export function Toaster({ toasts, onDismiss }: Props) {
       </ol>
     </section>
   );
+  return host ? createPortal(region, host) : region;
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {

@@ -1,60 +1,73 @@
 import { costLabel, type Prediction } from '@stockseer/contract';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { DateAndPrice } from '../../components/DateAndPrice';
 import { HitChance } from '../../components/HitChance';
 import { formatPriceWithChange } from '../../lib/format';
 import { ADMIN_TEXT, COLUMNS, STATUS_LABELS, TIME_FRAME_NAMES, TYPE_LABELS, timeFrameDays } from './messages';
 
-/** SPEC 2's admin columns, one row per prediction, in the order given. */
+/** SPEC 2's admin columns, in the order given; a column is one entry here. */
+const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
+  {
+    header: COLUMNS.user,
+    // Long addresses are cut short on screen; the title shows them whole, and screen readers read them whole.
+    cell: (p) => (
+      <span className="admin-email" title={p.userEmail ?? undefined}>
+        {p.userEmail ?? ADMIN_TEXT.noOwner}
+      </span>
+    ),
+  },
+  { header: COLUMNS.stock, rowHeader: true, className: 'admin-symbol', cell: (p) => p.symbol },
+  { header: COLUMNS.model, cell: (p) => p.modelName },
+  {
+    header: COLUMNS.timeFrame,
+    cell: (p) => (
+      <>
+        {TIME_FRAME_NAMES[p.timeFrame]}
+        <span className="admin-sub">{timeFrameDays(p.timeFrame)}</span>
+      </>
+    ),
+  },
+  { header: COLUMNS.type, cell: (p) => TYPE_LABELS[p.predictionType] },
+  { header: COLUMNS.prediction, cell: (p) => <DateAndPrice date={p.predictionDate} price={p.priceAtPrediction} /> },
+  {
+    header: COLUMNS.target,
+    cell: (p) => (
+      <>
+        <DateAndPrice date={p.targetDate} price={p.targetPrice} />
+        <HitChance probability={p.hitProbability} className="admin-sub" />
+      </>
+    ),
+  },
+  {
+    header: COLUMNS.outcome,
+    cell: (p) => (
+      <>
+        <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
+        <span className="admin-sub">{actualText(p)}</span>
+      </>
+    ),
+  },
+  // A back-test record belongs to no one and cost nothing: no owner, no cost.
+  {
+    header: COLUMNS.cost,
+    className: 'admin-nowrap',
+    cell: (p) => (p.predictionType === 'future' ? costLabel(p) : ADMIN_TEXT.noOwner),
+  },
+];
+
+/** One row per prediction, in the order given. */
 export function AdminPredictionsTable({ predictions }: { predictions: readonly Prediction[] }) {
   return (
     <DataTable
       caption={ADMIN_TEXT.predictionsTitle}
-      columns={Object.values(COLUMNS)}
+      columns={ADMIN_PREDICTION_COLUMNS}
       rows={predictions}
       rowKey={(p) => p.id}
-      renderRow={(p) => <PredictionRow prediction={p} />}
       emptyText={ADMIN_TEXT.empty}
       className="admin-table"
       // Named apart from the card's own region (axe: landmarks need unique names).
       regionLabel={ADMIN_TEXT.tableRegion}
     />
-  );
-}
-
-function PredictionRow({ prediction: p }: { prediction: Prediction }) {
-  // A back-test record belongs to no one and cost nothing: no owner, no cost.
-  const owned = p.predictionType === 'future';
-  return (
-    <tr>
-      <td>
-        {/* Long addresses are cut short on screen; the title shows them whole, and screen readers read them whole. */}
-        <span className="admin-email" title={p.userEmail ?? undefined}>
-          {p.userEmail ?? ADMIN_TEXT.noOwner}
-        </span>
-      </td>
-      <th scope="row" className="admin-symbol">
-        {p.symbol}
-      </th>
-      <td>{p.modelName}</td>
-      <td>
-        {TIME_FRAME_NAMES[p.timeFrame]}
-        <span className="admin-sub">{timeFrameDays(p.timeFrame)}</span>
-      </td>
-      <td>{TYPE_LABELS[p.predictionType]}</td>
-      <td>
-        <DateAndPrice date={p.predictionDate} price={p.priceAtPrediction} />
-      </td>
-      <td>
-        <DateAndPrice date={p.targetDate} price={p.targetPrice} />
-        <HitChance probability={p.hitProbability} className="admin-sub" />
-      </td>
-      <td>
-        <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
-        <span className="admin-sub">{actualText(p)}</span>
-      </td>
-      <td className="admin-nowrap">{owned ? costLabel(p) : ADMIN_TEXT.noOwner}</td>
-    </tr>
   );
 }
 

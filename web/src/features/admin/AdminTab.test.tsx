@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminTab } from './AdminTab';
 import { PREDICTIONS_PAGE_SIZE } from './adminApi';
-import { ADMIN_TEXT, COLUMNS } from './messages';
+import type { AdminUserRow } from '@stockseer/contract';
+import { ADMIN_TEXT, COLUMNS, USER_COLUMNS } from './messages';
 import { aPrediction, fakeApi, renderWithProviders, type Routes } from './testing';
 
 // The API client asks Firebase for an ID token; the test has no signed-in user, so the request goes without one.
@@ -12,10 +13,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const USERS = [
-  { id: 'u-ada', email: 'ada@example.com' },
-  { id: 'u-bob', email: 'bob@example.com' },
-];
+const aUser = (id: string, email: string, fields: Partial<AdminUserRow> = {}): AdminUserRow => ({
+  id,
+  email,
+  displayName: null,
+  createdAt: '2025-01-05T12:00:00.000Z',
+  isAdmin: false,
+  wallet: { balance: 1250, reservedBalance: 200, chargedBalance: 100, freePredictions: 3 },
+  predictionCount: 7,
+  ...fields,
+});
+const USERS = {
+  users: [
+    aUser('u-ada', 'ada@example.com', { displayName: 'Ada Lovelace', isAdmin: true }),
+    aUser('u-bob', 'bob@example.com', { wallet: null, predictionCount: 0 }),
+  ],
+  nextCursor: null,
+};
 const FIRST_PAGE = [
   aPrediction({ id: 'ada-1', createdAt: '2025-06-03T10:00:00.000Z' }),
   aPrediction({ id: 'bob-1', userId: 'u-bob', userEmail: 'bob@example.com', symbol: 'AAPL', isFree: true }),
@@ -112,12 +126,16 @@ describe('All User Predictions', () => {
     expect(rowTexts()).toEqual([row('ada@example.com', 'KO', 'Reserved $1'), row('bob@example.com', 'AAPL', 'Free')]);
     expect(screen.getByText(ADMIN_TEXT.count(2, true))).toBeTruthy();
     expect(calls.find((c) => c.url.startsWith('/api/predictions/all'))?.url).toBe(
-      `/api/predictions/all?limit=${PREDICTIONS_PAGE_SIZE}`,
+      `/api/predictions/all?limit=${PREDICTIONS_PAGE_SIZE}&predictionType=future`,
     );
 
     fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.loadMore }));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    expect(calls.some((c) => c.url === `/api/predictions/all?limit=${PREDICTIONS_PAGE_SIZE}&cursor=bob-1`)).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url === `/api/predictions/all?limit=${PREDICTIONS_PAGE_SIZE}&predictionType=future&cursor=bob-1`,
+      ),
+    ).toBe(true);
     // A back-test belongs to no one: no e-mail and no cost.
     expect(rowTexts()[2]).toEqual([
       '—',
@@ -154,6 +172,10 @@ describe('All User Predictions', () => {
       },
     });
     renderWithProviders(<AdminTab />);
+    // It opens on users' own predictions; the back-tests are a Type choice away.
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect((screen.getByLabelText(ADMIN_TEXT.typeFilter) as HTMLSelectElement).value).toBe('future');
+    select(ADMIN_TEXT.typeFilter, 'all');
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const symbols = () => rowTexts().map((cells) => `${cells[1]} ${cells[0]}`);
 
@@ -181,6 +203,50 @@ describe('All User Predictions', () => {
     serve({ 'GET /api/predictions/all': { status: 500, body: { message: 'down' } } });
     renderWithProviders(<AdminTab />);
     expect(await toast('alert')).toContain(ADMIN_TEXT.fetchFailed);
+  });
+});
+
+describe('Users', () => {
+  const usersTable = () => screen.getByRole('table', { name: ADMIN_TEXT.usersTitle });
+
+  it('lists each user with name, e-mail, admin badge, member since, balances, free left and prediction count', async () => {
+    serve();
+    renderWithProviders(<AdminTab />);
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(3));
+    expect(
+      within(usersTable())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(Object.values(USER_COLUMNS));
+    const cells = within(usersTable())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['Ada LovelaceAdminada@example.com', 'Jan 05, 2025', '$12.50', '$2.00', '$1.00', '3', '7'],
+      ['bob@example.combob@example.com', 'Jan 05, 2025', '—', '—', '—', '—', '0'],
+    ]);
+  });
+
+  it('searches on the server and loads the next page by its cursor', async () => {
+    const calls = serve({
+      'GET /api/admin/users': ({ url }) => {
+        const query = new URL(url, 'http://x').searchParams;
+        if (query.get('limit') === '100') return { body: USERS };
+        if (query.get('cursor') === 'u-ada') return { body: { users: [USERS.users[1]], nextCursor: null } };
+        const users = USERS.users.filter((u) => !query.has('q') || u.email?.includes(query.get('q')!));
+        return { body: { users: users.slice(0, 1), nextCursor: users.length > 1 ? 'u-ada' : null } };
+      },
+    });
+    renderWithProviders(<AdminTab />);
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(2));
+    fireEvent.click(within(usersTable().closest('section')!).getByRole('button', { name: ADMIN_TEXT.loadMore }));
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(3));
+    expect(calls.some((c) => c.url === '/api/admin/users?limit=20&cursor=u-ada')).toBe(true);
+    fireEvent.change(screen.getByLabelText(ADMIN_TEXT.usersSearch), { target: { value: 'bob' } });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/users?limit=20&q=bob')).toBe(true));
+    await waitFor(() => expect(within(usersTable()).getAllByRole('row')).toHaveLength(2));
+    expect(within(usersTable()).getAllByRole('row')[1]!.textContent).toContain('bob@example.com');
   });
 });
 

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { useAllPredictions, useClock } from './adminApi';
-import { NO_FILTERS } from './adminFilters';
+import { OPENING_FILTERS } from './adminFilters';
 import { AllPredictionsCard } from './AllPredictionsCard';
 import { DefaultModelsCard } from './DefaultModelsCard';
 import { MaintenanceCard } from './MaintenanceCard';
 import { PaymentAlertsCard } from './PaymentAlertsCard';
 import { TimeMachine } from './TimeMachine';
+import { UsersCard } from './UsersCard';
 import { useAdminToasts } from './useAdminToasts';
 
 /**
- * The Admin tab (SPEC 2): default models, daily maintenance and every user's predictions, plus the time machine
+ * The Admin tab (SPEC 2, 6): default models, daily maintenance, the users and every user's predictions, plus the time machine
  * on the local emulator. The maintenance run refreshes the predictions it may have resolved.
  */
 export function AdminTab() {
   const toasts = useAdminToasts();
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(OPENING_FILTERS);
   const predictions = useAllPredictions(filters, toasts.fetchFailed);
   const clock = useClock();
   const pageCount = predictions.data?.length ?? 0;
@@ -27,6 +28,7 @@ export function AdminTab() {
         <MaintenanceCard onDone={() => void predictions.mutate()} />
       </div>
       <PaymentAlertsCard />
+      <UsersCard />
       <AllPredictionsCard
         pages={predictions.data}
         filters={filters}

@@ -22,7 +22,7 @@ interface Props {
 export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, filters, onFiltersChange }: Props) {
   const headingId = useId();
   const toasts = useAdminToasts();
-  const users = useAdminUsers(toasts.fetchFailed).data;
+  const users = useAdminUsers(toasts.fetchFailed).data?.users;
   const loaded = useMemo(() => pages && newestFirst(pages.flatMap((page) => page.predictions)), [pages]);
   const hasMore = Boolean(pages?.at(-1)?.nextCursor);
 

@@ -1,6 +1,13 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { AdminUsers, AllPredictionsPage, ClockState, DefaultModels, type TimeFrame } from '@stockseer/contract';
+import {
+  ADMIN_USERS_MAX_PAGE,
+  AdminUsersPage,
+  AllPredictionsPage,
+  ClockState,
+  DefaultModels,
+  type TimeFrame,
+} from '@stockseer/contract';
 import { api } from '../../lib/api';
 import type { AdminFilters } from './adminFilters';
 
@@ -20,8 +27,26 @@ export function useDefaultModels(onError: () => void) {
 export const setDefaultModel = (timeFrame: TimeFrame, modelId: DefaultModels[TimeFrame]) =>
   api(DEFAULT_MODELS_PATH, DefaultModels, { body: { timeFrame, modelId } });
 
+/** The users the User filter offers: the first page of the list, as large as a page may be. */
 export function useAdminUsers(onError: () => void) {
-  return useSWR(USERS_PATH, (path: string) => api(path, AdminUsers), { onError });
+  return useSWR(`${USERS_PATH}?limit=${ADMIN_USERS_MAX_PAGE}`, (path: string) => api(path, AdminUsersPage), {
+    onError,
+  });
+}
+
+/** Rows per "Load more" of the Users section. */
+export const USERS_PAGE_SIZE = 20;
+
+const userPageKey = (search: string) => (_index: number, previous: AdminUsersPage | null) => {
+  if (previous && previous.nextCursor === null) return null;
+  const query = new URLSearchParams({ limit: String(USERS_PAGE_SIZE), ...(search ? { q: search } : {}) });
+  if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
+  return `${USERS_PATH}?${query}`;
+};
+
+/** The Users section: the list page by page, searched by the server. */
+export function useAdminUserPages(search: string, onError: () => void) {
+  return useSWRInfinite(userPageKey(search), (path: string) => api(path, AdminUsersPage), { onError });
 }
 
 /** The server filters (so a filtered list is complete, whatever page a match is on); `all` sends nothing. */

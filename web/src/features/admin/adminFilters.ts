@@ -11,6 +11,9 @@ export interface AdminFilters {
 
 export const NO_FILTERS: AdminFilters = { user: 'all', status: 'all', timeFrame: 'all', type: 'all', model: 'all' };
 
+/** What the list opens on: users' own predictions (newest first); the back-test records are a Type choice away. */
+export const OPENING_FILTERS: AdminFilters = { ...NO_FILTERS, type: 'future' };
+
 /** Newest made first, whichever page a prediction came on. */
 export const newestFirst = <P extends Pick<Prediction, 'createdAt' | 'id'>>(predictions: readonly P[]): P[] =>
   [...predictions].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));

@@ -1,10 +1,4 @@
-import {
-  TIME_FRAME_DAYS,
-  type MaintenanceReport,
-  type ModelId,
-  type PredictionType,
-  type TimeFrame,
-} from '@stockseer/contract';
+import { type MaintenanceReport, type ModelId, type PredictionType, type TimeFrame } from '@stockseer/contract';
 
 /** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
@@ -47,6 +41,16 @@ export const ADMIN_TEXT = {
   allUsers: 'All users',
   all: 'All',
 
+  usersTitle: 'Users',
+  usersSearch: 'Search users',
+  usersSearchPlaceholder: 'E-mail or name',
+  usersRegion: 'Users table',
+  usersEmpty: 'No users match this search.',
+  usersCount: (shown: number, more: boolean) =>
+    `Showing ${shown}${more ? ' loaded' : ''} ${shown === 1 ? 'user' : 'users'}`,
+  adminBadge: 'Admin',
+  noWallet: '—',
+
   timeMachineTitle: 'Local time machine',
   timeMachineIntro: 'Emulator only: the server acts as if today were the date set here.',
   today: (date: string, pinned: boolean) => `Today is ${date}${pinned ? ' (set by the time machine)' : ''}.`,
@@ -55,6 +59,17 @@ export const ADMIN_TEXT = {
   realDate: 'Back to the real date',
   clockSet: (date: string) => `The server's today is now ${date}.`,
   clockFailed: 'Failed to set the date. Please try again.',
+} as const;
+
+/** The Users section's columns (SPEC 6's user list). */
+export const USER_COLUMNS = {
+  user: 'User',
+  memberSince: 'Member since',
+  available: 'Available',
+  reserved: 'Reserved',
+  charged: 'Charged',
+  free: 'Free left',
+  predictions: 'Predictions',
 } as const;
 
 export const COLUMNS = {
@@ -82,13 +97,7 @@ export const MODEL_NAMES: Record<ModelId, string> = {
   drift: 'Drift',
 };
 
-export const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
-
-/** `7 days`: a timeframe's horizon in trading days. */
-export const timeFrameDays = (timeFrame: TimeFrame) => `${TIME_FRAME_DAYS[timeFrame]} days`;
-
-/** `Short (7 days)`. */
-export const timeFrameLabel = (timeFrame: TimeFrame) => `${TIME_FRAME_NAMES[timeFrame]} (${timeFrameDays(timeFrame)})`;
+export { TIME_FRAME_NAMES, timeFrameDays, timeFrameLabel } from '../../lib/format';
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

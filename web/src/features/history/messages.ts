@@ -1,5 +1,3 @@
-import { TIME_FRAME_DAYS, type TimeFrame } from '@stockseer/contract';
-
 /** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const HISTORY_TEXT = {
   title: 'Your Prediction History',
@@ -27,8 +25,5 @@ export const COLUMNS = {
 
 export { STATUS_LABELS } from '../../lib/format';
 
-const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
-
 /** `Short (7 days)`: SPEC 2's timeframe filter options. */
-export const timeFrameLabel = (timeFrame: TimeFrame) =>
-  `${TIME_FRAME_NAMES[timeFrame]} (${TIME_FRAME_DAYS[timeFrame]} days)`;
+export { timeFrameLabel } from '../../lib/format';

@@ -51,4 +51,16 @@ describe('PriceChart', () => {
     unmount();
     expect(chart.api.remove).toHaveBeenCalledTimes(1);
   });
+
+  it("shows the crosshair's date as 'MMM dd, yyyy', whichever form of time the library hands back", async () => {
+    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" />);
+    await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
+    const options = (chart.createChart.mock.calls.at(-1) as unknown[])[1] as {
+      localization: { timeFormatter: (time: unknown) => string };
+    };
+    const { timeFormatter } = options.localization;
+    expect(timeFormatter({ year: 2026, month: 7, day: 2 })).toBe('Jul 02, 2026');
+    expect(timeFormatter('2026-07-02')).toBe('Jul 02, 2026');
+    expect(timeFormatter(Date.UTC(2026, 6, 2) / 1000)).toBe('Jul 02, 2026');
+  });
 });

@@ -17,7 +17,7 @@ export function StockExplorer({ selectedSymbol, onSelect, chartOverlays }: Props
   return (
     <div className="stock-explorer">
       <DemoNotice />
-      <StockSearch onSelect={onSelect} />
+      <StockSearch selectedSymbol={selectedSymbol} onSelect={onSelect} />
       {selectedSymbol && (
         <>
           <StockCard symbol={selectedSymbol} />

@@ -5,6 +5,7 @@ import { STOCK_TEXT } from './messages';
 import { StockSearch } from './StockSearch';
 import { renderWithProviders } from './testProviders';
 import { SEARCH_DEBOUNCE_MS } from './useStockSearch';
+import { SEARCH_QUERY_MAX_LENGTH } from '@stockseer/contract';
 
 vi.mock('../../lib/api', async () => (await import('./apiMock')).apiModuleMock());
 
@@ -42,6 +43,21 @@ async function typeAndSettle(input: HTMLElement, text: string) {
 }
 
 describe('StockSearch', () => {
+  it('says a query over the length limit can match nothing, and does not search for it', async () => {
+    const { input } = setup();
+    fireEvent.focus(input);
+    await typeAndSettle(input, 'x'.repeat(SEARCH_QUERY_MAX_LENGTH + 1));
+    expect(apiMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe(STOCK_TEXT.queryTooLong(SEARCH_QUERY_MAX_LENGTH));
+    await typeAndSettle(input, 'x'.repeat(SEARCH_QUERY_MAX_LENGTH));
+    expect(apiMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the stock picked before (after a tab switch or a reload)', () => {
+    renderWithProviders(<StockSearch selectedSymbol="KO" onSelect={vi.fn()} />);
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('KO');
+  });
+
   it('queries nothing below 2 characters', async () => {
     const { input } = setup();
     fireEvent.focus(input);

@@ -1,9 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { StockSearchResult } from '@stockseer/contract';
+import { SEARCH_QUERY_MAX_LENGTH, type StockSearchResult } from '@stockseer/contract';
 import { STOCK_TEXT } from './messages';
 import { SEARCH_MIN_LENGTH, useStockSearch } from './useStockSearch';
 
 interface Props {
+  /** The stock picked before (another tab, a reload): the box shows it again. */
+  selectedSymbol?: string;
   onSelect: (symbol: string) => void;
 }
 
@@ -11,14 +13,16 @@ interface Props {
  * The stock search box: a WAI-ARIA 1.2 combobox with a listbox popup. Arrow keys move the active option (focus stays
  * in the input), Enter picks it, Escape closes the list; suggestions come from useStockSearch.
  */
-export function StockSearch({ onSelect }: Props) {
+export function StockSearch({ selectedSymbol, onSelect }: Props) {
   const id = useId();
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(selectedSymbol ?? '');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const { query, active, results, error } = useStockSearch(input);
+  // Said at once, before the debounce: no name is that long, so no search is made for it.
+  const tooLong = input.trim().length > SEARCH_QUERY_MAX_LENGTH;
 
   // Results belong to the settled query; while the user is still typing past it, the list waits.
   const settled = active && query === input.trim();
@@ -28,7 +32,7 @@ export function StockSearch({ onSelect }: Props) {
   const expanded = options.length > 0;
   const noResults = open && current?.length === 0;
   // A failed search says so in a toast (useStockSearch), not as an endless "Searching...".
-  const searching = open && typedEnough && !current && !(settled && error);
+  const searching = open && typedEnough && !tooLong && !current && !(settled && error);
 
   const choose = (stock: StockSearchResult) => {
     setInput(stock.symbol);
@@ -116,8 +120,14 @@ export function StockSearch({ onSelect }: Props) {
           </li>
         ))}
       </ul>
-      <p role="status" className="stock-search-status" hidden={!noResults && !searching}>
-        {noResults ? STOCK_TEXT.noResults(query) : searching ? STOCK_TEXT.searching : ''}
+      <p role="status" className="stock-search-status" hidden={!(open && tooLong) && !noResults && !searching}>
+        {open && tooLong
+          ? STOCK_TEXT.queryTooLong(SEARCH_QUERY_MAX_LENGTH)
+          : noResults
+            ? STOCK_TEXT.noResults(query)
+            : searching
+              ? STOCK_TEXT.searching
+              : ''}
       </p>
     </div>
   );

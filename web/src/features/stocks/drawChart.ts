@@ -1,7 +1,7 @@
 import type * as LightweightCharts from 'lightweight-charts';
-import type { IChartApi } from 'lightweight-charts';
+import type { IChartApi, Time } from 'lightweight-charts';
 import type { PricePoint } from '@stockseer/contract';
-import { formatPrice } from '../../lib/format';
+import { formatDate, formatPrice } from '../../lib/format';
 import { overlayDates, type ChartOverlay } from './chartOverlay';
 import { ForecastBand } from './forecastBand';
 
@@ -11,6 +11,14 @@ export type ChartLibrary = Pick<typeof LightweightCharts, 'createChart' | 'AreaS
 /** Colours come from the stylesheet's tokens, so the chart matches the page. */
 function token(element: HTMLElement, name: string): string {
   return getComputedStyle(element).getPropertyValue(name).trim();
+}
+
+/** The calendar day of a chart time: the library hands back our `YYYY-MM-DD` strings as business-day objects. */
+export function calendarDayOf(time: Time): string {
+  if (typeof time === 'string') return time;
+  if (typeof time === 'number') return new Date(time * 1000).toISOString().slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
 }
 
 /** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band. */
@@ -28,7 +36,8 @@ export function drawChart(
     grid: { vertLines: { visible: false }, horzLines: { color: token(element, '--border') } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false },
-    localization: { priceFormatter: formatPrice },
+    // The crosshair's date as every other date of the app (SPEC 2: 'MMM dd, yyyy'), not the library's "02 Jul '26".
+    localization: { priceFormatter: formatPrice, timeFormatter: (time: Time) => formatDate(calendarDayOf(time)) },
     handleScroll: false,
     handleScale: false,
   });

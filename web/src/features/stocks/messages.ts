@@ -4,6 +4,7 @@ export const STOCK_TEXT = {
   searchLabel: 'Search stocks',
   searching: 'Searching...',
   noResults: (query: string) => `No stocks found for "${query}"`,
+  queryTooLong: (max: number) => `Search is limited to ${max} characters: type a symbol or a company name.`,
   suggestionsFailedTitle: 'Error',
   suggestionsFailed: 'Failed to fetch stock suggestions. Please try again.',
   loadingPrice: 'Loading price data...',

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { StockSearchResponse } from '@stockseer/contract';
+import { SEARCH_QUERY_MAX_LENGTH, StockSearchResponse } from '@stockseer/contract';
 import { api } from '../../lib/api';
 import { useToast } from '../../components/toast/ToastProvider';
 import { STOCK_TEXT } from './messages';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 /** SPEC 5 and 9: search only at 2 or more characters, after a 300 ms pause in typing. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -16,7 +16,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function useStockSearch(input: string) {
   const { toast } = useToast();
   const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const active = query.length >= SEARCH_MIN_LENGTH;
+  // A query longer than any name can never match (StockSearch says so): the server is not asked.
+  const active = query.length >= SEARCH_MIN_LENGTH && query.length <= SEARCH_QUERY_MAX_LENGTH;
   const { data, error, isLoading } = useSWR(
     active ? ['/api/stocks/search', query] : null,
     () => api(`/api/stocks/search?q=${encodeURIComponent(query)}`, StockSearchResponse),

@@ -21,6 +21,7 @@ const deposit = {
   description: 'Stripe payment: $20.00',
   date: '2026-11-20T15:00:00.000Z',
   createdAt: '2026-11-20T15:00:00.000Z',
+  prediction: null,
 };
 
 function serve(transactions: { status: number; body: unknown }) {

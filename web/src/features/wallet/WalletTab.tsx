@@ -5,6 +5,7 @@ import { Balances } from './Balances';
 import { PaymentHistory } from './PaymentHistory';
 import { ProfileCard } from './ProfileCard';
 import { WalletOwesNotice } from './WalletOwesNotice';
+import { SignedOutWallet } from './SignedOutWallet';
 import { WALLET_TEXT } from './messages';
 import { usePaymentReturn } from './usePaymentReturn';
 import { useRefreshWallet, useTransactions, useWallet } from './walletApi';
@@ -20,16 +21,7 @@ interface Props {
 
 /** The Wallet tab (SPEC 2): profile, balances, add funds, payment history. */
 export function WalletTab({ account, onSignIn, onSignOut }: Props) {
-  if (!account) {
-    return (
-      <section className="card empty-state">
-        <p>{WALLET_TEXT.signedOut}</p>
-        <button type="button" className="button" onClick={onSignIn}>
-          {WALLET_TEXT.signIn}
-        </button>
-      </section>
-    );
-  }
+  if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
   return <SignedInWallet account={account} onSignOut={onSignOut} />;
 }
 

@@ -1,9 +1,9 @@
 import { TOP_UP_MESSAGES, type TopUpProblem } from '@stockseer/contract';
+import { SIGNED_OUT_WALLET_TEXT } from './signedOutMessages';
 
 /** The Wallet tab's texts (SPEC 2, 4, 5, 8), written once; the tests import the same constants. */
 export const WALLET_TEXT = {
-  signedOut: 'Please sign in to access your wallet.',
-  signIn: 'Sign In',
+  ...SIGNED_OUT_WALLET_TEXT,
   signOut: 'Sign Out',
   adminBadge: 'Admin User',
   memberSince: 'Member since',
@@ -20,6 +20,8 @@ export const WALLET_TEXT = {
   historyTruncated: (count: number) => `Showing your latest ${count} transactions.`,
   owesTitle: 'Your wallet is below zero',
   owesFreeStillWork: 'Free predictions still work.',
+  showFree: (count: number) => `Show ${count} free prediction${count === 1 ? '' : 's'}`,
+  hideFree: 'Hide free predictions',
 } as const;
 
 /** The add-funds dialog: the amount step, then the payment step. */

@@ -1,0 +1,97 @@
+import { useId, useMemo, useState } from 'react';
+import type { AdminUserRow } from '@stockseer/contract';
+import { DataTable, type Column } from '../../components/DataTable';
+import { formatCents, formatDate } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useAdminUserPages } from './adminApi';
+import { ADMIN_TEXT, USER_COLUMNS } from './messages';
+import { NotLoaded } from './NotLoaded';
+import { useAdminToasts } from './useAdminToasts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const money = (field: 'balance' | 'reservedBalance' | 'chargedBalance') => (u: AdminUserRow) =>
+  u.wallet ? formatCents(u.wallet[field]) : ADMIN_TEXT.noWallet;
+
+/** SPEC 6's user list, a column per entry. */
+const USER_TABLE_COLUMNS: readonly Column<AdminUserRow>[] = [
+  {
+    header: USER_COLUMNS.user,
+    rowHeader: true,
+    cell: (u) => (
+      <>
+        <span className="admin-user-name">
+          {u.displayName ?? u.email ?? u.id}
+          {u.isAdmin && <span className="badge badge-admin">{ADMIN_TEXT.adminBadge}</span>}
+        </span>
+        <span className="admin-sub admin-email" title={u.email ?? undefined}>
+          {u.email}
+        </span>
+      </>
+    ),
+  },
+  { header: USER_COLUMNS.memberSince, cell: (u) => formatDate(u.createdAt) },
+  { header: USER_COLUMNS.available, cell: money('balance') },
+  { header: USER_COLUMNS.reserved, cell: money('reservedBalance') },
+  { header: USER_COLUMNS.charged, cell: money('chargedBalance') },
+  { header: USER_COLUMNS.free, cell: (u) => u.wallet?.freePredictions ?? ADMIN_TEXT.noWallet },
+  { header: USER_COLUMNS.predictions, cell: (u) => u.predictionCount },
+];
+
+/** The Users section: search by e-mail or name, a page at a time. */
+export function UsersCard() {
+  const headingId = useId();
+  const searchId = useId();
+  const toasts = useAdminToasts();
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const pages = useAdminUserPages(settled, toasts.fetchFailed);
+  const users = useMemo(() => pages.data?.flatMap((page) => page.users), [pages.data]);
+  const pageCount = pages.data?.length ?? 0;
+  const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
+
+  return (
+    <section className="card admin-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{ADMIN_TEXT.usersTitle}</h2>
+      <div className="admin-filter admin-user-search">
+        <label htmlFor={searchId}>{ADMIN_TEXT.usersSearch}</label>
+        <input
+          id={searchId}
+          type="search"
+          maxLength={100}
+          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {users ? (
+        <>
+          <p className="muted admin-count" aria-live="polite">
+            {ADMIN_TEXT.usersCount(users.length, hasMore)}
+          </p>
+          <DataTable
+            caption={ADMIN_TEXT.usersTitle}
+            columns={USER_TABLE_COLUMNS}
+            rows={users}
+            rowKey={(u) => u.id}
+            emptyText={ADMIN_TEXT.usersEmpty}
+            className="admin-table"
+            regionLabel={ADMIN_TEXT.usersRegion}
+          />
+          {hasMore && (
+            <button
+              type="button"
+              className="button button-outline admin-more"
+              disabled={pages.isValidating && pages.size > pageCount}
+              onClick={() => void pages.setSize(pageCount + 1)}
+            >
+              {pages.isValidating && pages.size > pageCount ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
+            </button>
+          )}
+        </>
+      ) : (
+        <NotLoaded failed={pages.error !== undefined} />
+      )}
+    </section>
+  );
+}
