@@ -69,9 +69,7 @@ describe('the live track record', () => {
     const run = await apiCall('/api/admin/check-predictions', { method: 'POST', token: admin });
     expect(run.status).toBe(200);
     // The shard that ends the run updates the record just after marking the run done.
-    await expect
-      .poll(async () => (await liveTrackRecordOf(db, 'prophet', 'long')).resolved - before.resolved)
-      .toBe(5);
+    await expect.poll(async () => (await liveTrackRecordOf(db, 'prophet', 'long')).resolved - before.resolved).toBe(5);
     const after = await liveTrackRecordOf(db, 'prophet', 'long');
     expect(after.hits - before.hits).toBe(2);
 

@@ -117,14 +117,26 @@ export async function runShard(
       shard.input,
     );
     const report = { ...EMPTY_REPORT, ...counts };
-    const { endedRun } = await finishShard(deps.db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
+    const { endedRun } = await finishShard(deps.db, {
+      runId,
+      shardId: id,
+      report,
+      error: null,
+      wallNow: wallNow(deps),
+    });
     if (endedRun) await afterRun(deps, runId);
   } catch (error) {
     console.error(`maintenance: shard ${runId}/${id} failed (attempt ${shard.attempts})`, error);
     if (!finalAttempt) throw error;
     const report = { ...EMPTY_REPORT, failedCount: Math.max(1, shard.itemCount) };
     const message = error instanceof Error ? error.message : String(error);
-    const { endedRun } = await finishShard(deps.db, { runId, shardId: id, report, error: message, wallNow: wallNow(deps) });
+    const { endedRun } = await finishShard(deps.db, {
+      runId,
+      shardId: id,
+      report,
+      error: message,
+      wallNow: wallNow(deps),
+    });
     if (endedRun) await afterRun(deps, runId);
   }
 }

@@ -20,6 +20,7 @@ const line = (id: string, type: string, amount: number, description: string) => 
   description,
   date: '2026-11-20T15:00:00.000Z',
   createdAt: '2026-11-20T15:00:00.000Z',
+  prediction: null,
 });
 
 function serve(balance: number, transactions: unknown[]) {
