@@ -443,6 +443,12 @@ const rows: FuzzRow[] = [
     probes: invalidQueries('/api/predictions/future', PREDICTION, PredictionListQuery),
     expect: expectRefused,
   },
+  {
+    route: 'GET /api/predictions/preview',
+    who: 'user',
+    probes: invalidQueries('/api/predictions/preview', PREDICTION, PredictionListQuery),
+    expect: expectRefused,
+  },
   { route: 'GET /api/predictions/user', who: 'user', probes: anyQuery('/api/predictions/user'), expect: expectHandled },
   {
     route: 'POST /api/predictions/generate',

@@ -104,17 +104,18 @@ describe('daily maintenance with the time machine', () => {
   it('resolves due predictions, settles money once even when run twice at once, and leaves undue ones active', async () => {
     const user = await newTestUser('maint');
     await fund(db, user, { cents: 300, free: 1 });
-    const make = async (timeFrame: 'short' | 'long') => {
+    // Different models: the same forecast asked again would be the same prediction (one forecast, one charge).
+    const make = async (timeFrame: 'short' | 'long', modelId = 'arima') => {
       const res = await apiCall('/api/predictions/generate', {
         token: user.token,
-        body: { symbol: 'KO', modelId: 'arima', timeFrame },
+        body: { symbol: 'KO', modelId, timeFrame },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return GeneratePredictionResponse.parse(res.body).prediction;
     };
     const free = await make('short');
-    const paidHit = await make('short');
-    const paidMiss = await make('short');
+    const paidHit = await make('short', 'xgboost');
+    const paidMiss = await make('short', 'prophet');
     const notDue = await make('long');
     expect([free.isFree, paidHit.isFree, paidMiss.isFree, notDue.isFree]).toEqual([true, false, false, false]);
     expect(free.predictionDate <= PREDICTION_DAY).toBe(true);

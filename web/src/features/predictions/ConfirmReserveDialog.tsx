@@ -2,8 +2,11 @@ import { Dialog } from '../../components/Dialog';
 import { ODDS_TEXT } from './oddsText';
 
 interface Props {
-  /** What the click would reserve and its expected cost; the dialog is closed while undefined. */
-  cost: { amountCents: number; expectedCostCents: number } | undefined;
+  /**
+   * What the click would reserve and its expected cost (null when the preview could not be had); the dialog is
+   * closed while undefined.
+   */
+  cost: { amountCents: number; expectedCostCents: number | null } | undefined;
   onConfirm: () => void;
   onCancel: () => void;
 }

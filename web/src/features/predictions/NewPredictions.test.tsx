@@ -25,10 +25,11 @@ const PAID: PredictionPreview = {
   allowance: { freeLeft: 0, resetDate: '2026-12-12' },
 };
 
-function setUp(preview: PredictionPreview, generated: { duplicate: boolean } = { duplicate: false }) {
+function setUp(preview: PredictionPreview | 'unavailable', generated: { duplicate: boolean } = { duplicate: false }) {
   const fetchMock = stubFetch((url, init) => {
     if (url.pathname === '/api/predictions/future') return json([]);
-    if (url.pathname === '/api/predictions/preview') return json(preview);
+    if (url.pathname === '/api/predictions/preview')
+      return preview === 'unavailable' ? json({ message: 'Too many requests' }, 429) : json(preview);
     if (url.pathname === '/api/predictions/generate' && init.method === 'POST')
       return json({ prediction: made, wallet: TEST_WALLET, ...generated });
     return undefined;
@@ -72,6 +73,15 @@ describe('NewPredictions: the price of the next click', () => {
     const again = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     fireEvent.click(within(again).getByRole('button', { name: ODDS_TEXT.confirm(100) }));
     await waitFor(() => expect(generateCalls()).toHaveLength(1));
+  });
+
+  it('still asks before a click whose cost could not be checked', async () => {
+    const { generateCalls } = setUp('unavailable');
+    await screen.findByText(ODDS_TEXT.previewFailed);
+    fireEvent.click(generateButton());
+    const dialog = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
+    expect(dialog.textContent).toContain(ODDS_TEXT.confirmBody(100, null));
+    expect(generateCalls()).toHaveLength(0);
   });
 
   it('offers the add-funds button inline when the wallet cannot pay, with the smallest top-up', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Prediction, PredictionListQuery, Wallet } from '@stockseer/contract';
+import { PREDICTION_FEE_CENTS, type Prediction, type PredictionListQuery, type Wallet } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
 import { ConfirmReserveDialog } from './ConfirmReserveDialog';
 import { CostPreview } from './CostPreview';
@@ -37,11 +37,18 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   }, [duplicate, generated]);
 
   const cost = preview.data?.cost;
+  // What a confirmation names: the preview's reservation, or, when no preview could be had, the fee it may take.
+  const toConfirm =
+    cost?.kind === 'reserve'
+      ? cost
+      : cost === undefined
+        ? { amountCents: PREDICTION_FEE_CENTS, expectedCostCents: null }
+        : undefined;
   const onGenerate = async () => {
     if (generating) return;
-    // A click before the preview has arrived waits for it: a paid click must not skip its confirmation.
+    // A click before the preview has arrived waits for it; without one, a click that may be paid still asks.
     const known = preview.data ?? (await preview.mutate().catch(() => undefined));
-    if (known?.cost.kind === 'reserve') setConfirming(true);
+    if (known === undefined || known.cost.kind === 'reserve') setConfirming(true);
     else void generate();
   };
 
@@ -59,7 +66,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
         {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
       </button>
       <ConfirmReserveDialog
-        cost={confirming && cost?.kind === 'reserve' ? cost : undefined}
+        cost={confirming ? toConfirm : undefined}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

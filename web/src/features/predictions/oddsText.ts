@@ -22,8 +22,10 @@ export const ODDS_TEXT = {
   duplicate: 'You already have this forecast',
   duplicateHint: 'Generating it again shows it and costs nothing.',
   confirmTitle: (amountCents: number) => `Reserve ${formatCents(amountCents)}?`,
-  confirmBody: (amountCents: number, expectedCents: number) =>
-    `This forecast reserves ${formatCents(amountCents)} from your wallet until its target date. It is charged only if the forecast hits (expected cost ${formatCents(expectedCents)}); otherwise it is released back to you.`,
+  confirmBody: (amountCents: number, expectedCents: number | null) =>
+    expectedCents === null
+      ? `This forecast may reserve ${formatCents(amountCents)} from your wallet until its target date (its cost could not be checked just now). It is charged only if the forecast hits; otherwise it is released back to you.`
+      : `This forecast reserves ${formatCents(amountCents)} from your wallet until its target date. It is charged only if the forecast hits (expected cost ${formatCents(expectedCents)}); otherwise it is released back to you.`,
   confirm: (amountCents: number) => `Reserve ${formatCents(amountCents)} and generate`,
   cancel: 'Cancel',
   driftBaseline: (percent: string) => `Drift forecast: ${percent}`,
