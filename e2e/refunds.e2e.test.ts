@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOwesMessage } from '@stockseer/contract';
 import { TRANSACTION_LABELS, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { ALERTS_TEXT } from '../web/src/features/admin/alertsText';
-import { stripeClient, stripeSettingsFrom } from '../functions/src/adapters/stripe/client';
-import { adminSdk } from '../tools/lib/adminSdk';
+import { db, sign, stripe, succeededEvent } from '../functions/src/http/routes/paymentsTestSupport';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser, signOutFromMenu } from './support/signIn';
 import { balanceShows } from './support/wallet';
 
@@ -15,10 +14,6 @@ import { balanceShows } from './support/wallet';
  * refunded by Stripe, shows as a refund in Payment History and as a wallet below zero.
  */
 let browser: Browser;
-const settings = stripeSettingsFrom(process.env);
-if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
-const stripe = stripeClient(settings);
-const { db } = adminSdk();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -67,12 +62,23 @@ describe('a refund after the money was spent', () => {
 });
 
 describe('payment alerts', () => {
-  it('are in the Admin tab', async () => {
+  it('show a signed event that could never be credited in the Admin tab', async () => {
     const { page } = browser;
+    // Stripe signs an event for a payment that can never be credited (a fraction of a cent).
+    const payload = succeededEvent('anyone', 1000, { amount_received: 10.5 });
+    const eventId = (JSON.parse(payload) as { id: string }).id;
+    const answer = await fetch(`${APP_URL}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(payload) },
+      body: payload,
+    });
+    expect(answer.status).toBe(200);
     await signOutFromMenu(page);
     await signInWithChooser(page, 'admin');
     await page.getByRole('tab', { name: 'Admin' }).click();
-    await page.getByRole('heading', { name: ALERTS_TEXT.title }).waitFor();
+    const alerts = page.getByRole('list', { name: ALERTS_TEXT.title });
+    await alerts.getByText(eventId).waitFor();
+    await expect(alerts.innerText()).resolves.toContain('has amount 10.5, not a positive whole number of cents');
     await screenshot(page, 'admin-payment-alerts');
   });
 });
