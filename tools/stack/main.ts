@@ -143,7 +143,10 @@ async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
     copyWithoutRequests(emulators.stdout, process.stdout);
     copyWithoutRequests(emulators.stderr, process.stderr);
   }
-  await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`), 120_000);
+  // One request at a time, each given long enough to load a worker: the Functions emulator starts a new worker
+  // for every request that arrives while none is ready, and a poll every 2 s on a busy machine piled up workers
+  // loading at once until none finished within the limit.
+  await waitFor('The API behind Hosting', () => httpOk(`${APP_URL}/api/health`, 60_000), 180_000);
 }
 
 async function main() {

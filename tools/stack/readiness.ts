@@ -10,8 +10,9 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-export async function httpOk(url: string, init?: RequestInit): Promise<boolean> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(2000) });
+/** True when `url` answers 2xx within `timeoutMs`. */
+export async function httpOk(url: string, timeoutMs = 2000): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   return res.ok;
 }
 
