@@ -122,7 +122,8 @@ async function openTab(page: Page, name: string) {
 }
 
 /**
- * How far the page reaches past the viewport's right edge, and the first elements that do. Read over the DevTools
+ * How far the page reaches past the viewport's right edge, the first elements that do, and boxes whose content is cut
+ * off sideways (the chart's canvas, drawn to its box, is left out). Read over the DevTools
  * protocol: Playwright's own evaluate goes through eval in the page, which the app's CSP (rightly) refuses.
  */
 async function overflow(page: Page): Promise<{ excess: number; culprits: string[] }> {
@@ -133,6 +134,14 @@ async function overflow(page: Page): Promise<{ excess: number; culprits: string[
       .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > width + 0.5)
       .slice(0, 5)
       .map((el) => el.tagName.toLowerCase() + '.' + el.className);
+    // Content cut off inside a box that scrolls or clips sideways (a tab row, a table) is hidden all the same.
+    const clipped = Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX))
+      .filter((el) => !el.closest('.price-chart'))
+      .slice(0, 5)
+      .map((el) => 'clipped ' + el.tagName.toLowerCase() + '.' + el.className);
+    culprits.push(...clipped);
     return { excess: document.documentElement.scrollWidth - width, culprits };
   })()`;
   const { result } = await devtools.send('Runtime.evaluate', { expression, returnByValue: true });

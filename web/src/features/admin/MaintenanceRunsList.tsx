@@ -16,7 +16,8 @@ export function MaintenanceRunsList({ runs }: { runs: MaintenanceRun[] | undefin
       ) : runs.length === 0 ? (
         <p className="muted">{MAINTENANCE_TEXT.noRuns}</p>
       ) : (
-        <ul aria-labelledby={headingId}>
+        // Scrolls when long: focusable, so that a keyboard can scroll it too.
+        <ul aria-labelledby={headingId} tabIndex={0}>
           {runs.map((run) => (
             <li key={run.id} className="maintenance-run">
               <div className="maintenance-run-head">
