@@ -157,6 +157,6 @@ describe('daily maintenance with the time machine', () => {
     expect(hits.predictions.map((p) => p.id)).toEqual([paidHit.id]);
     expect((await asAdmin('/api/predictions/all?status=won')).status).toBe(400);
     const users = AdminUsersPage.parse((await asAdmin(`/api/admin/users?q=${user.email}`)).body).users;
-    expect(users.map((u) => [u.id, u.email, u.predictionCount])).toEqual([[user.uid, user.email, 3]]);
+    expect(users.map((u) => [u.id, u.email, u.predictionCount])).toEqual([[user.uid, user.email, 4]]);
   }, 180_000);
 });
