@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, IsoDateTime, TimeFrame } from './common';
+import { documentId, IsoDate, IsoDateTime, TimeFrame } from './common';
 import { Wallet } from './users';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
@@ -18,11 +18,7 @@ export const AdminUsersQuery = z.object({
   q: z.string().trim().max(100, 'search is limited to 100 characters').optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_PAGE).default(20),
   /** The id of the previous page's last user. */
-  cursor: z
-    .string()
-    .max(128)
-    .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'cursor must be the id of a user from the previous page')
-    .optional(),
+  cursor: documentId('cursor must be the id of a user from the previous page').optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
@@ -44,12 +40,8 @@ export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 /** `GET /api/predictions/all`: a page of all users' predictions, newest first, and where the next page starts. */
 export const AllPredictionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
-  /** The id of the previous page's last prediction: a Firestore document id (no '/', not '.', '..' or `__x__`). */
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, 'cursor must be the id of a prediction from the previous page')
-    .optional(),
+  /** The id of the previous page's last prediction. */
+  cursor: documentId('cursor must be the id of a prediction from the previous page', 200).optional(),
   /** Filters (SPEC 2: User, Status, Timeframe, Type, Model), applied by the server so every page is relevant. */
   userId: z.string().min(1).max(128).optional(),
   status: PredictionStatus.optional(),

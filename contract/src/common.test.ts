@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { IsoDate } from './common';
 import { AllPredictionsQuery } from './admin';
+import { MaintenanceRunId } from './maintenance';
 
 describe('IsoDate', () => {
   it('accepts every date of the calendar, as toISOString writes it', () => {
@@ -33,6 +34,19 @@ describe('AllPredictionsQuery cursor', () => {
     'refuses %s, which Firestore would refuse as a document id',
     (cursor) => {
       expect(AllPredictionsQuery.safeParse({ cursor }).success).toBe(false);
+    },
+  );
+});
+
+describe('MaintenanceRunId', () => {
+  it('accepts the ids runs are stored under', () => {
+    expect(MaintenanceRunId.safeParse('2026-11-24T03-40-00-000Z-ab12cd').success).toBe(true);
+  });
+
+  it.each(['__000000000__', '__x__', 'a/b', '', 'x'.repeat(101)])(
+    'refuses %s, which Firestore would refuse as a document id',
+    (id) => {
+      expect(MaintenanceRunId.safeParse(id).success).toBe(false);
     },
   );
 });

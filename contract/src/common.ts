@@ -20,6 +20,16 @@ export const IsoDate = z
     const instant = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(instant.getTime()) && instant.toISOString().startsWith(s);
   }, 'expected a date that exists in the calendar');
+/**
+ * An id a client sends back that names a Firestore document: 1 to `max` characters, no '/', not '.' or '..', and not
+ * `__x__` (Firestore reserves those and answers INVALID_ARGUMENT, which would surface as a 500).
+ */
+export const documentId = (message: string, max = 128) =>
+  z
+    .string()
+    .max(max, message)
+    .regex(/^(?!\.\.?$)(?!__.*__$)[^/]+$/, message);
+
 /** Instants travel as ISO 8601 strings with a time. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, IsoDateTime } from './common';
+import { documentId, IsoDate, IsoDateTime } from './common';
 
 /**
  * Daily maintenance as a tracked job (issue 13): a run splits its work into shards (ranges of wallets with due
@@ -89,4 +89,4 @@ export const MaintenanceFinished = MaintenanceReport.extend({ runId: z.string() 
 export type MaintenanceFinished = z.infer<typeof MaintenanceFinished>;
 
 /** A run's id in a path: as `maintenanceRuns` documents are named (an ISO start time and a random suffix). */
-export const MaintenanceRunId = z.string().regex(/^[\w-]{1,100}$/, 'expected a maintenance run id');
+export const MaintenanceRunId = documentId('expected a maintenance run id', 100).regex(/^[\w-]+$/, 'expected a maintenance run id');

@@ -535,7 +535,14 @@ const rows: FuzzRow[] = [
     probes: anyQuery('/api/admin/maintenance-runs'),
     expect: expectHandled,
   },
-  { route: 'GET /api/admin/maintenance-runs/:id', who: 'admin', probes: runPaths, expect: expectRefused },
+  {
+    route: 'GET /api/admin/maintenance-runs/:id',
+    who: 'admin',
+    probes: runPaths,
+    expect: expectRefused,
+    // Ids Firestore reserves: reading one throws rather than finding nothing (CI once drew `__000000000__`).
+    examples: ['__000000000__', '__name__'].map((id) => ({ method: 'GET', path: `/api/admin/maintenance-runs/${id}` })),
+  },
   {
     // Read-only: valid filters are fine too, so every query goes, valid or not.
     route: 'GET /api/predictions/all',
