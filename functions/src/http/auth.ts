@@ -1,14 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
+import type { Caller } from '../domain/caller';
 import { AppError } from '../domain/errors';
-
-export interface Caller {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  isAdmin: boolean;
-}
 
 /** When the token's holder signed in (its `auth_time`, Unix seconds): a revocation after it ends the session. */
 type Session = { authTimeSeconds: number };

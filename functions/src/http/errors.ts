@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, type AppErrorKind } from '../domain/errors';
-import { databaseUnavailable, isDatabaseOutage } from '../adapters/firestore/outage';
+import { databaseUnavailable, isDatabaseOutage } from '../adapters/databaseOutage';
 
 /** The one place where the error family becomes HTTP. */
 const STATUS: Record<AppErrorKind, number> = {

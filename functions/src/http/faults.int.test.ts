@@ -5,7 +5,7 @@ import { GeneratePredictionResponse, type Prediction } from '@stockseer/contract
 import { newTestUser, apiCall } from '../../../tools/testing/api';
 import { fundWallet } from '../../../tools/testing/wallet';
 import { MarketDataService } from '../domain/market-data/service';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/databaseOutage';
 import { FORECASTS_OF_THE_DAY_COLLECTION } from '../adapters/firestore/forecastsOfTheDay';
 import { CachedMarketData } from '../adapters/market-data/cache';
 import { MassiveClient } from '../adapters/market-data/massive-client';

@@ -12,7 +12,7 @@ import { stripeGatewayFromEnv, type PaymentGateway } from '../adapters/stripe/ga
 import { FaultProxy } from '../../../tools/testing/faultProxy';
 import { db as directDb } from './routes/paymentsTestSupport';
 import { createApp } from './app';
-import { firestoreRateLimiter } from './rateLimit';
+import { firestoreRateLimiter } from '../adapters/firestore/rateLimits';
 import { DEFAULT_RATE_LIMITS } from '../domain/rateLimit';
 
 // The real API in the test process, with the real adapters, whose Firestore goes through a FaultProxy to the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_URL, apiCall, newTestUser } from '../../../tools/testing/api';
 import { adminSdk } from '../../../tools/lib/adminSdk';
-import { rateLimitsFromEnv } from './rateLimit';
+import { rateLimitsFromEnv } from '../adapters/rateLimitsFromEnv';
 import type { RateLimitedAction } from '../domain/rateLimit';
 
 const { db } = adminSdk();

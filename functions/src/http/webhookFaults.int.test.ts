@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { newTestUser } from '../../../tools/testing/api';
 import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/server';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/databaseOutage';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
 import { stripeClient } from '../adapters/stripe/client';
 import { stripeGateway } from '../adapters/stripe/gateway';

@@ -42,7 +42,7 @@ import {
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOfTheDay } from './forecastOfTheDay';
-import type { Caller } from '../http/auth';
+import type { Caller } from '../domain/caller';
 
 export interface PredictionDeps {
   db: Firestore;

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { IsoDate, ModelId, TimeFrame } from '@stockseer/contract';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 
 /**
  * A model's forecast of one stock and time frame from one day's last close, with its chance of a hit. The fit is

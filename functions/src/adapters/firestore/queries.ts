@@ -1,6 +1,5 @@
 import { CollectionReference, FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
 import { COLLECTIONS } from './db';
-import { BACKTESTS_COLLECTION } from './backtests';
 
 /**
  * Every Firestore query the functions make, declared here and built from these declarations (issue 8, item 9).
@@ -98,7 +97,7 @@ export const QUERIES = {
   /** The latest daily maintenance runs (issue 13), for the Admin tab. */
   latestMaintenanceRuns: { collection: 'maintenanceRuns', where: [], orderBy: [desc('startedAt')] },
   /** Back-test runs older than their one-day reuse window. */
-  staleBacktestRuns: { collection: BACKTESTS_COLLECTION, where: [range('computedOn', '<')] },
+  staleBacktestRuns: { collection: COLLECTIONS.backtests, where: [range('computedOn', '<')] },
 
   /** A symbol's cached years of daily bars (`marketBars/{key}/years/{YYYY}`), from one year through another. */
   barYears: { collection: 'years', where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<=')] },

@@ -8,18 +8,17 @@ import {
   type AdminAlert,
   type AdminUsersPage,
   type AllPredictionsPage,
+  type ClockState,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { ADMIN_ROUTES, requireAdmin } from '../auth';
 import { parseInput } from '../validate';
-import { notFound } from '../../domain/errors';
 import { adminUserPage } from '../../adapters/firestore/adminUsers';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { defaultModels, setDefaultModel } from '../../adapters/firestore/settings';
-import { SettableClock } from '../../adapters/clockFromEnv';
 import { recentAlerts } from '../../adapters/firestore/alerts';
 import { maintenanceRoutes } from './maintenance';
-import { storeClock } from '../clockSync';
+import { clockState, pinToday } from '../../services/timeMachine';
 
 /** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
 export function adminRoutes(deps: AppDeps): Router {
@@ -64,20 +63,13 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   router.get('/admin/clock', (_req, res) => {
-    res.json({
-      today: deps.clock.today(),
-      pinned: deps.clock instanceof SettableClock && deps.clock.pinnedDate() !== null,
-    });
+    res.json(clockState(deps.clock) satisfies ClockState);
   });
 
   // The local stack's time machine: refused in production, where the clock is the real one.
   router.post('/admin/clock', async (req, res) => {
-    const clock = deps.clock;
-    if (!(clock instanceof SettableClock)) throw notFound('The clock can only be set on the local emulator');
     const { today } = parseInput(SetClockRequest, req.body);
-    await storeClock(db, today);
-    clock.pin(today);
-    res.json({ today: clock.today(), pinned: today !== null });
+    res.json((await pinToday(db, deps.clock, today)) satisfies ClockState);
   });
 
   return router;
