@@ -11,8 +11,8 @@ import { CachedMarketData } from '../adapters/market-data/cache';
 import { MassiveClient } from '../adapters/market-data/massive-client';
 import { MassiveMarketData } from '../adapters/market-data/massive';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
-import { healthyLedger, sign } from './routes/paymentsTestSupport';
-import { directDb, startFaultyApi, until, type FaultyApi } from './faultsTestSupport';
+import { healthyLedger, sign } from '../../test/payments.testkit';
+import { directDb, startFaultyApi, until, type FaultyApi } from '../../test/faults.testkit';
 
 /**
  * Faults (issue #8): the database or the market data provider fails in the middle of a request that moves money.

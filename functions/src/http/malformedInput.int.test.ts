@@ -16,8 +16,8 @@ import {
 import { APP_URL, apiCall, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { changedDocuments, firestoreSnapshot } from '../../../tools/testing/firestoreSnapshot';
-import { db, sign, stripe, stripeSettings } from './routes/paymentsTestSupport';
-import { apiRoutes } from './routesTestSupport';
+import { db, sign, stripe, stripeSettings } from '../../test/payments.testkit';
+import { apiRoutes } from '../../test/routes.testkit';
 
 /**
  * Malformed input through Hosting, the Functions emulator and Firestore: generated bad requests to every endpoint.

@@ -5,7 +5,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { apiCall, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { revokeSessions } from '../../../tools/lib/revokeSessions';
-import { db } from './routes/paymentsTestSupport';
+import { db } from '../../test/payments.testkit';
 import { SESSION_MESSAGES } from './auth';
 
 /**

@@ -6,8 +6,8 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/databaseOutage';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
 import { stripeClient } from '../adapters/stripe/client';
 import { stripeGateway } from '../adapters/stripe/gateway';
-import { healthyLedger, sign, stripeSettings, succeededEvent } from './routes/paymentsTestSupport';
-import { directDb, startFaultyApi, type FaultyApi } from './faultsTestSupport';
+import { healthyLedger, sign, stripeSettings, succeededEvent } from '../../test/payments.testkit';
+import { directDb, startFaultyApi, type FaultyApi } from '../../test/faults.testkit';
 
 /**
  * Webhooks that settle (issue 14) when the database goes away: the API in this process, its Firestore behind a

@@ -13,7 +13,7 @@ import {
   stripe,
   succeededEvent,
   type SandboxEvent,
-} from './paymentsTestSupport';
+} from '../../../test/payments.testkit';
 
 async function succeededEventOf(paymentIntentId: string): Promise<SandboxEvent> {
   const [event] = await sandboxEventsOf('payment_intent.succeeded', paymentIntentId);
