@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentId, IsoDate, IsoDateTime, TimeFrame } from './common';
-import { Wallet } from './users';
+import { Wallet } from './wallet';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
 /** The most users one page of `GET /api/admin/users` holds (the User filter asks for this many). */

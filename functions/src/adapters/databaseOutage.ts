@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { upstreamUnavailable, type AppError } from '../domain/errors';
 
 /*
@@ -9,8 +10,6 @@ import { upstreamUnavailable, type AppError } from '../domain/errors';
 const DEADLINE_EXCEEDED = 4;
 const UNAVAILABLE = 14;
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable: please try again in a moment';
-
 /** True for an error of the Firestore client meaning the database could not be reached, after its own retries. */
 export function isDatabaseOutage(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
@@ -19,4 +18,4 @@ export function isDatabaseOutage(error: unknown): boolean {
 }
 
 export const databaseUnavailable = (cause: unknown): AppError =>
-  upstreamUnavailable(DATABASE_UNAVAILABLE_MESSAGE, cause);
+  upstreamUnavailable(ERROR_MESSAGES.databaseUnavailable, cause);

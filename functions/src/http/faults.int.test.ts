@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GeneratePredictionResponse, type Prediction } from '@stockseer/contract';
+import { ERROR_MESSAGES, GeneratePredictionResponse, type Prediction } from '@stockseer/contract';
 import { newTestUser, apiCall } from '../../../tools/testing/api';
 import { fundWallet } from '../../../tools/testing/wallet';
 import { MarketDataService } from '../domain/market-data/service';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/databaseOutage';
 import { FORECASTS_OF_THE_DAY_COLLECTION } from '../adapters/firestore/forecastsOfTheDay';
 import { CachedMarketData } from '../adapters/market-data/cache';
 import { MassiveClient } from '../adapters/market-data/massive-client';
@@ -93,7 +92,7 @@ function succeededEvent(userId: string, cents: number) {
 const postEvent = (target: FaultyApi, payload: string) =>
   target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
 
-const unavailable = { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+const unavailable = { status: 503, body: { message: ERROR_MESSAGES.databaseUnavailable } };
 /** Hosting cuts a request to the API at 60 s; the outage must be told well before, in our JSON. */
 const ANSWERED_WITHIN_MS = 30_000;
 

@@ -1,8 +1,8 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { newTestUser } from '../../../tools/testing/api';
 import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/server';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/databaseOutage';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
 import { stripeClient } from '../adapters/stripe/client';
 import { stripeGateway } from '../adapters/stripe/gateway';
@@ -46,7 +46,7 @@ async function deliver(type: string, paymentIntentId: string) {
   return target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
 }
 
-const unavailable = { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+const unavailable = { status: 503, body: { message: ERROR_MESSAGES.databaseUnavailable } };
 
 describe('the database stops while a webhook is applied', () => {
   it('a refund: 503 with nothing written, then redeliveries at once apply it once', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { assertInvariant, conflict } from '../domain/errors';
-import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
+import { ledgerTxId, payForPrediction } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
 import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictions/records';
@@ -127,7 +127,7 @@ export async function generatePrediction(
   const wallet = await walletForGenerate(db, caller, clock);
   // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
   // fit. The transaction below decides for real.
-  usePredictionAllowance(wallet, {
+  payForPrediction(wallet, {
     predictionId,
     ticker: request.symbol,
     now: clock.now(),
@@ -140,7 +140,7 @@ export async function generatePrediction(
     userId: caller.uid,
     txId: ledgerTxId.reserve(predictionId),
     now,
-    decide: (wallet) => usePredictionAllowance(wallet, { predictionId, ticker: request.symbol, now }),
+    decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: request.symbol, now }),
     alsoWrite: (tx, decision) => {
       const record = futurePrediction({
         id: predictionId,

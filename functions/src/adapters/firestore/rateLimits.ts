@@ -1,9 +1,9 @@
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { tooManyRequestsMessage } from '@stockseer/contract';
 import { rateLimited } from '../../domain/errors';
 import {
   decideRateLimit,
   retryAfterSeconds,
-  tooManyRequestsMessage,
   rateLimitWindow,
   type RateLimit,
   type RateLimitDecision,
