@@ -37,7 +37,7 @@ export async function findForecastOfTheDay(
 
 /**
  * In a transaction, not a plain write: the client retries a plain write through a database outage for minutes,
- * while a transaction's read ends it within seconds as a 503 (outage.ts).
+ * while a transaction's read ends it within seconds as a 503 (runTransaction.ts).
  */
 export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTheDay): Promise<void> {
   const ref = db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(forecast));
