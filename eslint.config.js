@@ -3,6 +3,64 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Imports of a layer, by regex over the import's path; `layer` names what the message says. */
+const forbid = (regex, message) => ({ regex, message });
+const OUR_LAYER = (name) => `(^|/)${name}(/|$)`;
+/** Test kits are for tests: nothing deployed imports tools/ or a *.testkit file. */
+const NOT_DEPLOYED = [
+  forbid('(^|/)tools/', 'Deployed code never imports tools/ (test kits and scripts).'),
+  forbid('\\.testkit$', 'Deployed code never imports a test kit (*.testkit.ts).'),
+];
+const FUNCTIONS_LAYERS = [
+  {
+    // The domain is pure: no Firebase, Stripe or HTTP, and nothing of ours but the contract and the domain.
+    files: ['functions/src/domain/**/*.ts'],
+    group: ['firebase-admin*', 'firebase-functions*', 'stripe', 'express'],
+    patterns: ['adapters', 'services', 'http', 'jobs'].map((layer) =>
+      forbid(OUR_LAYER(layer), 'The domain imports nothing of ours but the contract and other domain files.'),
+    ),
+  },
+  {
+    files: ['functions/src/adapters/**/*.ts'],
+    patterns: [
+      forbid(OUR_LAYER('http'), 'Adapters never import http/: take plain values (domain/caller.ts).'),
+      forbid(OUR_LAYER('services'), 'Adapters never import services/: services call adapters.'),
+    ],
+  },
+  {
+    files: ['functions/src/services/**/*.ts', 'functions/src/jobs/**/*.ts'],
+    patterns: [forbid(OUR_LAYER('http'), 'Services never import http/: routes call services.')],
+  },
+  {
+    files: ['functions/src/http/**/*.ts'],
+    patterns: [forbid('(^|/)adapters/firestore(/|$)', 'Routes never touch Firestore: call a service.')],
+  },
+  { files: ['functions/src/index.ts'], patterns: [] },
+];
+
+/** Per layer: its rule for tests, and the stricter one (its own plus NOT_DEPLOYED) for deployed files. */
+function functionsLayerRules() {
+  const rule = ({ group = [], patterns }) => ({
+    'no-restricted-imports': ['error', { patterns: [...(group.length ? [{ group }] : []), ...patterns] }],
+  });
+  return FUNCTIONS_LAYERS.flatMap((layer) => [
+    {
+      files: layer.files,
+      ignores: ['**/*.test.ts'],
+      rules: rule({ ...layer, patterns: [...layer.patterns, ...NOT_DEPLOYED] }),
+    },
+    // Domain tests stay free of Firebase, Stripe and HTTP; they may import an adapter they check the domain against.
+    ...(layer.group
+      ? [
+          {
+            files: layer.files.map((f) => f.replace(/\.ts$/, '.test.ts')),
+            rules: rule({ group: layer.group, patterns: [] }),
+          },
+        ]
+      : []),
+  ]);
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,16 +109,9 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The domain is pure: no Firebase, Stripe or HTTP (STYLE: functions/).
-    files: ['functions/src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['firebase-admin*', 'firebase-functions*', 'stripe', 'express', '*/adapters/*', '*/http/*'] },
-      ],
-    },
-  },
+  // The layers of functions/ (functions/README.md): http -> services -> domain and adapters. Each layer's
+  // forbidden imports, as regexes over the import path; tests may reach below their layer to seed and inspect.
+  ...functionsLayerRules(),
   // A feature never imports another feature; app/ composes them (STYLE: web/). From a feature's top folder a
   // sibling feature is `../x/...`; from one level down it is `../../x/...`.
   ...[

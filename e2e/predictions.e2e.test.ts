@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { FREE_PREDICTIONS_PER_MONTH } from '@stockseer/contract';
+import { FREE_PREDICTIONS_PER_MONTH, ERROR_MESSAGES } from '@stockseer/contract';
 import { HISTORY_TEXT } from '../web/src/features/history/messages';
 import { CARD_TEXT, MODEL_DESCRIPTIONS, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
@@ -10,7 +10,6 @@ import { expectAccessible } from '../tools/testing/axe';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser, signOutFromMenu } from './support/signIn';
 
-const INSUFFICIENT_FUNDS = 'Insufficient funds: add at least $1 to your wallet';
 /** A back-test fits the model at 20 past dates: allow for a slow machine. */
 const BACKTEST_TIMEOUT_MS = 90_000;
 
@@ -95,10 +94,10 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
     await select(page, model, timeFrame);
     await panel(page)
       .getByRole('note')
-      .filter({ hasText: INSUFFICIENT_FUNDS })
+      .filter({ hasText: ERROR_MESSAGES.insufficientFunds })
       .waitFor({ timeout: BACKTEST_TIMEOUT_MS });
     expect(await generate(page)).toBe(402);
-    await page.getByRole('alert').filter({ hasText: INSUFFICIENT_FUNDS }).waitFor();
+    await page.getByRole('alert').filter({ hasText: ERROR_MESSAGES.insufficientFunds }).waitFor();
     await screenshot(page, 'predictions-insufficient-funds');
   });
 

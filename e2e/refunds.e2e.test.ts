@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOwesMessage } from '@stockseer/contract';
 import { TRANSACTION_LABELS, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { ALERTS_TEXT } from '../web/src/features/admin/alertsText';
-import { db, sign, stripe, succeededEvent } from '../functions/src/http/routes/paymentsTestSupport';
+import { db, sign, stripe, succeededEvent } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';

@@ -20,7 +20,7 @@ import { addTradingDays } from '../../functions/src/domain/calendar';
 import { fixedClock } from '../../functions/src/domain/clock';
 import { checkInvariants } from '../../functions/src/domain/ledger';
 import { createMarketDataService } from '../../functions/src/adapters/market-data';
-import { storedTransaction } from '../../functions/src/adapters/firestore/transactions';
+import { storedTransaction } from '../../functions/src/adapters/firestore/walletHistory';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';

@@ -9,7 +9,7 @@ import { FORECAST_LOOKBACK_DAYS } from '../../functions/src/domain/market-data/s
 import { loadModel } from '../../functions/src/domain/models/registry';
 import type { ModelId } from '../../functions/src/domain/models/types';
 import { baselineOutcomes, type BaselineOutcome } from '../../functions/src/domain/odds/calibration';
-import { forecastOdds } from '../../functions/src/domain/predictionRecords';
+import { forecastOdds } from '../../functions/src/domain/predictions/records';
 
 export interface EvaluationTask {
   readonly symbol: string;

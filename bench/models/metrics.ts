@@ -3,7 +3,7 @@
  * sum |model error| / sum |naive error| per stock, then averaged over stocks (1.00 = as good as "no change").
  * The other figures pool every forecast of every stock.
  */
-import { hitRange, resolveOutcome } from '../../functions/src/domain/predictions';
+import { hitRange, resolveOutcome } from '../../functions/src/domain/predictions/hitRule';
 import type { TimeFrame } from '@stockseer/contract';
 import type { EvaluationResult } from './evaluate';
 

@@ -4,7 +4,7 @@
  * horizon over all stocks, fitted only on outcomes known before each forecast's date), the skill score, and a
  * reliability table by decile of the predicted chance.
  */
-import { hitRange, resolveOutcome } from '../../functions/src/domain/predictions';
+import { hitRange, resolveOutcome } from '../../functions/src/domain/predictions/hitRule';
 import type { EvaluatedForecast, EvaluationResult } from './evaluate';
 import { TIME_FRAME_OF_HORIZON } from './metrics';
 

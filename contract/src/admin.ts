@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentId, IsoDate, IsoDateTime, TimeFrame } from './common';
-import { Wallet } from './users';
+import { Wallet } from './wallet';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
 /** The most users one page of `GET /api/admin/users` holds (the User filter asks for this many). */
@@ -56,6 +56,7 @@ export type AllPredictionsPage = z.infer<typeof AllPredictionsPage>;
 /** Emulator only: `POST /api/admin/clock` pins "today" (null: the real date again). */
 export const SetClockRequest = z.object({ today: IsoDate.nullable() });
 export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });
+export type ClockState = z.infer<typeof ClockState>;
 
 /**
  * `GET /api/admin/alerts`: what an operator must look at, newest first. Today: signed Stripe events that could

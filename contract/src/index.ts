@@ -8,3 +8,4 @@ export * from './testAccounts';
 export * from './admin';
 export * from './predictionPreview';
 export * from './maintenance';
+export * from './errorMessages';

@@ -89,4 +89,7 @@ export const MaintenanceFinished = MaintenanceReport.extend({ runId: z.string() 
 export type MaintenanceFinished = z.infer<typeof MaintenanceFinished>;
 
 /** A run's id in a path: as `maintenanceRuns` documents are named (an ISO start time and a random suffix). */
-export const MaintenanceRunId = documentId('expected a maintenance run id', 100).regex(/^[\w-]+$/, 'expected a maintenance run id');
+export const MaintenanceRunId = documentId('expected a maintenance run id', 100).regex(
+  /^[\w-]+$/,
+  'expected a maintenance run id',
+);

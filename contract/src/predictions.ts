@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, TimeFrame } from './common';
 import { Symbol } from './stocks';
-import { Wallet } from './users';
+import { Wallet } from './wallet';
 
 /**
  * The model that actually made a prediction. `naive` (no change) and `drift` are baselines: users cannot pick

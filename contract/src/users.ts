@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Cents, IsoDate, IsoDateTime } from './common';
+import { IsoDateTime } from './common';
+import { Wallet } from './wallet';
 
 export const UserProfile = z.object({
   id: z.string(),
@@ -12,18 +13,6 @@ export const UserProfile = z.object({
   updatedAt: IsoDateTime,
 });
 export type UserProfile = z.infer<typeof UserProfile>;
-
-export const Wallet = z.object({
-  userId: z.string(),
-  balance: Cents,
-  reservedBalance: Cents,
-  chargedBalance: Cents,
-  freePredictions: z.number().int().min(0),
-  resetDate: IsoDate,
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
-});
-export type Wallet = z.infer<typeof Wallet>;
 
 /** `POST /api/me`: creates the user and wallet on first sign-in (idempotent) and returns both. */
 export const MeResponse = z.object({ user: UserProfile, wallet: Wallet });

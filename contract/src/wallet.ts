@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, IsoDateTime } from './common';
+import { Cents, IsoDate, IsoDateTime } from './common';
 
 /** SPEC 9: every wallet gets this many free predictions a month. */
 export const FREE_PREDICTIONS_PER_MONTH = 5;
@@ -27,6 +27,19 @@ export const TransactionType = z.enum([
   'dispute_lost',
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
+
+/** A user's prepaid wallet, in cents; its history is the `Transaction`s below (DESIGN 5). */
+export const Wallet = z.object({
+  userId: z.string(),
+  balance: Cents,
+  reservedBalance: Cents,
+  chargedBalance: Cents,
+  freePredictions: z.number().int().min(0),
+  resetDate: IsoDate,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Wallet = z.infer<typeof Wallet>;
 
 /**
  * One append-only line of a wallet's ledger. The id is derived from what caused it (`deposit:{paymentIntentId}`,

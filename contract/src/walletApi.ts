@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Cents, TimeFrame } from './common';
-import { Wallet } from './users';
-import { Transaction } from './wallet';
+import { Transaction, Wallet } from './wallet';
 
 /**
  * The wallet's API (SPEC 4, 5, 7; DESIGN 6): top-ups through Stripe, the wallet itself and its history. Top-up

@@ -9,8 +9,9 @@ import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
 import { maintenanceShardJob } from './jobs/maintenanceShard';
 import { cloudTasksShardQueue } from './adapters/tasks/shardQueue';
-import { firestoreRateLimiter, rateLimitsFromEnv } from './http/rateLimit';
-import { firestoreProviderBudget, providerBudgetFromEnv } from './http/providerBudget';
+import { firestoreRateLimiter } from './adapters/firestore/rateLimits';
+import { firestoreProviderBudget } from './adapters/firestore/providerBudget';
+import { providerBudgetFromEnv, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 

@@ -1,11 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { DailyBar, Prediction, Transaction, Wallet } from '@stockseer/contract';
 import { addTradingDays } from '../../functions/src/domain/calendar';
-import { deposit, newWallet, usePredictionAllowance } from '../../functions/src/domain/ledger';
+import { deposit, newWallet, payForPrediction } from '../../functions/src/domain/ledger';
 
 /**
  * Due predictions for maintenance tests and `bench:maintenance`: a wallet funded by one deposit, then `free` free and
- * `paid` paid short-term predictions made with the ledger's own rules (the same `usePredictionAllowance` a generate
+ * `paid` paid short-term predictions made with the ledger's own rules (the same `payForPrediction` a generate
  * applies), stored where and as the app stores them. Batched writes instead of one transaction per prediction: a
  * few thousand take seconds, not minutes. Outcomes are chosen by the hit range, so a test knows which will hit.
  */
@@ -41,7 +41,7 @@ export async function seedDueWallet(db: Firestore, spec: DueWalletSpec): Promise
   const targetDate = addTradingDays(origin.date, 7);
   for (let i = 0; i < paid + free; i++) {
     const id = `${userId}-p${String(i).padStart(5, '0')}`;
-    const decision = usePredictionAllowance(wallet, { predictionId: id, ticker: symbol, now });
+    const decision = payForPrediction(wallet, { predictionId: id, ticker: symbol, now });
     wallet = decision.wallet;
     transactions.push(...decision.transactions);
     const price = origin.close;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Wallet } from '@stockseer/contract';
 import { previewCost } from './costPreview';
-import { usePredictionAllowance } from './ledger';
+import { payForPrediction } from './ledger';
 import { AppError } from './errors';
 
 const wallet = (balance: number, freePredictions: number): Wallet => ({
@@ -41,7 +41,7 @@ describe('cost preview', () => {
         (balance, free, p) => {
           const preview = previewCost(wallet(balance, free), p, context);
           try {
-            const decision = usePredictionAllowance(wallet(balance, free), { predictionId: 'x', ...context });
+            const decision = payForPrediction(wallet(balance, free), { predictionId: 'x', ...context });
             expect(preview.kind).toBe(decision.isFree ? 'free' : 'reserve');
           } catch (error) {
             expect(error).toBeInstanceOf(AppError);

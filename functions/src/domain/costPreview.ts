@@ -1,10 +1,10 @@
 /**
  * The price of the next click (issue 12): what generating would cost the wallet as it is now. It runs the ledger's
- * own rule (`usePredictionAllowance`) without applying it, so the preview and generate cannot disagree.
+ * own rule (`payForPrediction`) without applying it, so the preview and generate cannot disagree.
  */
 import { PREDICTION_FEE_CENTS, type PredictionCost, type Wallet } from '@stockseer/contract';
 import { AppError } from './errors';
-import { usePredictionAllowance } from './ledger';
+import { payForPrediction } from './ledger';
 
 export function previewCost(
   wallet: Wallet,
@@ -12,7 +12,7 @@ export function previewCost(
   context: { ticker: string; now: Date },
 ): PredictionCost {
   try {
-    const decision = usePredictionAllowance(wallet, { predictionId: 'preview', ...context });
+    const decision = payForPrediction(wallet, { predictionId: 'preview', ...context });
     if (decision.isFree) return { kind: 'free' };
     return {
       kind: 'reserve',

@@ -16,7 +16,7 @@ import {
   refundTopUp,
   resetAllowanceIfDue,
   settle,
-  usePredictionAllowance,
+  payForPrediction,
 } from './ledger';
 
 // Small id pools make replays (same payment intent, same prediction) common; small deposits, frequent predictions
@@ -121,7 +121,7 @@ function step(model: Model, op: Operation): void {
       try {
         let isFree = false;
         const applied = apply(model, ledgerTxId.reserve(predictionId), (w) => {
-          const decision = usePredictionAllowance(w, { predictionId, ticker: 'AAPL', now });
+          const decision = payForPrediction(w, { predictionId, ticker: 'AAPL', now });
           isFree = decision.isFree;
           return decision;
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Transaction, Wallet, walletOwesMessage } from '@stockseer/contract';
+import { Transaction, Wallet, walletOwesMessage, ERROR_MESSAGES } from '@stockseer/contract';
 import {
   ALREADY_APPLIED,
   applyOnce,
@@ -12,7 +12,7 @@ import {
   refundTopUp,
   resetAllowanceIfDue,
   settle,
-  usePredictionAllowance,
+  payForPrediction,
 } from './ledger';
 import { AppError, InvariantViolation } from './errors';
 
@@ -99,11 +99,11 @@ describe('deposit', () => {
   });
 });
 
-describe('usePredictionAllowance', () => {
+describe('payForPrediction', () => {
   const request = { predictionId: 'p1', ticker: 'AAPL', now: later };
 
   it('uses a free prediction first, moving no money', () => {
-    const decision = usePredictionAllowance(wallet({ balance: 500 }), request);
+    const decision = payForPrediction(wallet({ balance: 500 }), request);
     expect(decision.isFree).toBe(true);
     expect(decision.wallet).toMatchObject({ freePredictions: 4, balance: 500, reservedBalance: 0 });
     expect(decision.transactions).toEqual([
@@ -112,7 +112,7 @@ describe('usePredictionAllowance', () => {
   });
 
   it('reserves $1 once the allowance is used up', () => {
-    const decision = usePredictionAllowance(wallet({ freePredictions: 0, balance: 250 }), request);
+    const decision = payForPrediction(wallet({ freePredictions: 0, balance: 250 }), request);
     expect(decision.isFree).toBe(false);
     expect(decision.wallet).toMatchObject({ freePredictions: 0, balance: 150, reservedBalance: 100 });
     expect(decision.transactions).toEqual([
@@ -121,13 +121,13 @@ describe('usePredictionAllowance', () => {
   });
 
   it('reserves the last dollar exactly', () => {
-    expect(usePredictionAllowance(wallet({ freePredictions: 0, balance: 100 }), request).wallet.balance).toBe(0);
+    expect(payForPrediction(wallet({ freePredictions: 0, balance: 100 }), request).wallet.balance).toBe(0);
   });
 
   it('refuses with 402-kind error below $1', () => {
-    const act = () => usePredictionAllowance(wallet({ freePredictions: 0, balance: 99 }), request);
+    const act = () => payForPrediction(wallet({ freePredictions: 0, balance: 99 }), request);
     expect(act).toThrow(AppError);
-    expect(act).toThrow('Insufficient funds: add at least $1 to your wallet');
+    expect(act).toThrow(ERROR_MESSAGES.insufficientFunds);
     try {
       act();
     } catch (error) {
@@ -211,10 +211,10 @@ describe('money taken back: refunds and disputes of a top-up', () => {
 
   it('refuses a paid prediction while the wallet owes money, allows a free one, and a deposit repays first', () => {
     const owing = wallet({ balance: -250, freePredictions: 0 });
-    const pay = () => usePredictionAllowance(owing, { predictionId: 'p1', ticker: 'AAPL', now });
+    const pay = () => payForPrediction(owing, { predictionId: 'p1', ticker: 'AAPL', now });
     expect(pay).toThrow(walletOwesMessage(250));
     expect(walletOwesMessage(250)).toBe('Your wallet is $2.50 below zero after a refund; add funds to continue');
-    const free = usePredictionAllowance({ ...owing, freePredictions: 1 }, { predictionId: 'p1', ticker: 'AAPL', now });
+    const free = payForPrediction({ ...owing, freePredictions: 1 }, { predictionId: 'p1', ticker: 'AAPL', now });
     expect(free.isFree).toBe(true);
     const repaid = deposit(owing, { paymentIntentId: 'pi_2', amountCents: 1000, now });
     expect(repaid.wallet.balance).toBe(750);
@@ -258,7 +258,7 @@ describe('money taken back: refunds and disputes of a top-up', () => {
 describe('applyOnce', () => {
   it('answers "already applied" before looking at the balance', () => {
     const broke = wallet({ freePredictions: 0, balance: 0 });
-    const decide = () => usePredictionAllowance(broke, { predictionId: 'p1', ticker: 'AAPL', now });
+    const decide = () => payForPrediction(broke, { predictionId: 'p1', ticker: 'AAPL', now });
     expect(applyOnce(new Set(['reserve:p1']), 'reserve:p1', decide)).toBe(ALREADY_APPLIED);
     expect(() => applyOnce(new Set(), 'reserve:p1', decide)).toThrow('Insufficient funds');
   });

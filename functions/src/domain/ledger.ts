@@ -27,6 +27,7 @@ import {
   walletOwesMessage,
   type Transaction,
   type Wallet,
+  ERROR_MESSAGES,
 } from '@stockseer/contract';
 import { newYorkDateOf } from './clock';
 import { AppError, assertInvariant, InvariantViolation } from './errors';
@@ -211,7 +212,7 @@ function assertPositiveCents(amountCents: number, what: string): void {
 }
 
 /** Pays for a new prediction: a free one from the monthly allowance first, else $1 reserved from the balance. */
-export function usePredictionAllowance(
+export function payForPrediction(
   wallet: Wallet,
   { predictionId, ticker, now }: { predictionId: string; ticker: string; now: Date },
 ): LedgerDecision & { isFree: boolean } {
@@ -235,7 +236,7 @@ export function usePredictionAllowance(
   // Free predictions above still work while the wallet owes money; paid ones wait until the debt is paid.
   if (wallet.balance < 0) throw new AppError('insufficient_funds', walletOwesMessage(-wallet.balance));
   if (wallet.balance < PREDICTION_FEE_CENTS) {
-    throw new AppError('insufficient_funds', 'Insufficient funds: add at least $1 to your wallet');
+    throw new AppError('insufficient_funds', ERROR_MESSAGES.insufficientFunds);
   }
   return {
     isFree: false,

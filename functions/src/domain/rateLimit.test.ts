@@ -5,7 +5,6 @@ import {
   DEFAULT_RATE_LIMITS,
   rateLimitWindow,
   retryAfterSeconds,
-  tooManyRequestsMessage,
   type RateLimit,
   type RateLimitDecision,
 } from './rateLimit';
@@ -135,11 +134,6 @@ describe('retryAfterSeconds and the message', () => {
       }),
     );
     expect(retryAfterSeconds(1)).toBe(1);
-  });
-
-  it('tells the user when to try again', () => {
-    expect(tooManyRequestsMessage(1)).toBe('Too many requests: try again in 1 second');
-    expect(tooManyRequestsMessage(42)).toBe('Too many requests: try again in 42 seconds');
   });
 
   it('has limits generous enough for a person: 20 generates, 30 new back-tests, 10 top-ups and credits, 120 searches and 20 provider calls a minute', () => {

@@ -104,6 +104,7 @@ export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
 
-export function tooManyRequestsMessage(seconds: number): string {
-  return `Too many requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+/** Counts one request of an action against a user's limit; refuses it with 429 and Retry-After when over. */
+export interface RateLimiter {
+  enforce(userId: string, action: RateLimitedAction): Promise<void>;
 }

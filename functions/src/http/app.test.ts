@@ -1,3 +1,4 @@
+import { tooManyRequestsMessage } from '@stockseer/contract';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Request } from 'express';
@@ -25,7 +26,7 @@ const deps = {
       throw new Error('not reached: the body is too large');
     },
   },
-  rateLimiter: { enforce: () => Promise.reject(rateLimited('Too many requests: try again in 42 seconds', 42)) },
+  rateLimiter: { enforce: () => Promise.reject(rateLimited(tooManyRequestsMessage(42), 42)) },
 } as unknown as AppDeps;
 
 function platformLike() {
@@ -85,7 +86,7 @@ describe.each(['direct', 'platform'] as const)('the app %s', (name) => {
     const res = await call(bases[name], '/api/stocks/search?q=apple');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('42');
-    expect(res.body).toEqual({ message: 'Too many requests: try again in 42 seconds' });
+    expect(res.body).toEqual({ message: tooManyRequestsMessage(42) });
   });
 });
 

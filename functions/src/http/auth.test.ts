@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
@@ -68,6 +69,6 @@ describe('requireLiveSession', () => {
     expect(await call('POST', '/money')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.disabled } });
     account = { customClaims: {} };
     expect((await call('POST', '/money')).status).toBe(200);
-    expect(await call('GET', '/admin')).toEqual({ status: 403, body: { message: 'Admin access required' } });
+    expect(await call('GET', '/admin')).toEqual({ status: 403, body: { message: ERROR_MESSAGES.adminRequired } });
   });
 });

@@ -1,14 +1,8 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { Request, RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
+import type { Caller } from '../domain/caller';
 import { AppError } from '../domain/errors';
-
-export interface Caller {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  isAdmin: boolean;
-}
 
 /** When the token's holder signed in (its `auth_time`, Unix seconds): a revocation after it ends the session. */
 type Session = { authTimeSeconds: number };
@@ -78,7 +72,7 @@ export function requireLiveSession(auth: Auth, { admin = false } = {}): RequestH
     if (user.disabled) throw new AppError('unauthenticated', SESSION_MESSAGES.disabled);
     const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
     if (session.authTimeSeconds * 1000 < validAfter) throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
-    if (admin && user.customClaims?.admin !== true) throw new AppError('forbidden', 'Admin access required');
+    if (admin && user.customClaims?.admin !== true) throw new AppError('forbidden', ERROR_MESSAGES.adminRequired);
     next();
   };
 }
@@ -88,6 +82,6 @@ export const ADMIN_ROUTES = ['/admin', '/predictions/all'];
 
 /** Admin routes: the `admin` custom claim, never an account id. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!callerOf(req).isAdmin) throw new AppError('forbidden', 'Admin access required');
+  if (!callerOf(req).isAdmin) throw new AppError('forbidden', ERROR_MESSAGES.adminRequired);
   next();
 };

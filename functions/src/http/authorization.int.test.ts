@@ -15,8 +15,8 @@ import {
 } from '@stockseer/contract';
 import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
-import { db, paidTopUp, sign } from './routes/paymentsTestSupport';
-import { apiRoutes } from './routesTestSupport';
+import { db, paidTopUp, sign } from '../../test/payments.testkit';
+import { apiRoutes } from '../../test/routes.testkit';
 
 /**
  * Who may call what (DESIGN 7): every endpoint, called by four callers. `owner` owns the resources a row addresses

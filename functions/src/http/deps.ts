@@ -4,7 +4,7 @@ import type { Clock } from '../domain/clock';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
-import type { RateLimiter } from './rateLimit';
+import type { RateLimiter } from '../domain/rateLimit';
 import type { ShardQueue } from '../domain/maintenance/runs';
 
 /** What the HTTP layer needs from the outside world; tests build it against the emulators. */

@@ -1,6 +1,7 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, type AppErrorKind } from '../domain/errors';
-import { databaseUnavailable, isDatabaseOutage } from '../adapters/firestore/outage';
+import { databaseUnavailable, isDatabaseOutage } from '../adapters/databaseOutage';
 
 /** The one place where the error family becomes HTTP. */
 const STATUS: Record<AppErrorKind, number> = {
@@ -56,5 +57,5 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   }
   // A bug or an outage we did not classify: log it for us, tell the client nothing internal.
   console.error('Unhandled error', err);
-  res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  res.status(500).json({ message: ERROR_MESSAGES.serverError });
 };

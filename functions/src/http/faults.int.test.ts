@@ -1,18 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GeneratePredictionResponse, type Prediction } from '@stockseer/contract';
+import { ERROR_MESSAGES, GeneratePredictionResponse, type Prediction } from '@stockseer/contract';
 import { newTestUser, apiCall } from '../../../tools/testing/api';
 import { fundWallet } from '../../../tools/testing/wallet';
 import { MarketDataService } from '../domain/market-data/service';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
-import { FORECASTS_OF_THE_DAY_COLLECTION } from '../adapters/firestore/forecastsOfTheDay';
+import { COLLECTIONS } from '../adapters/firestore/db';
 import { CachedMarketData } from '../adapters/market-data/cache';
 import { MassiveClient } from '../adapters/market-data/massive-client';
 import { MassiveMarketData } from '../adapters/market-data/massive';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
-import { healthyLedger, sign } from './routes/paymentsTestSupport';
-import { directDb, startFaultyApi, until, type FaultyApi } from './faultsTestSupport';
+import { healthyLedger, sign } from '../../test/payments.testkit';
+import { directDb, startFaultyApi, until, type FaultyApi } from '../../test/faults.testkit';
 
 /**
  * Faults (issue #8): the database or the market data provider fails in the middle of a request that moves money.
@@ -93,7 +92,7 @@ function succeededEvent(userId: string, cents: number) {
 const postEvent = (target: FaultyApi, payload: string) =>
   target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
 
-const unavailable = { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+const unavailable = { status: 503, body: { message: ERROR_MESSAGES.databaseUnavailable } };
 /** Hosting cuts a request to the API at 60 s; the outage must be told well before, in our JSON. */
 const ANSWERED_WITHIN_MS = 30_000;
 
@@ -104,7 +103,7 @@ describe.concurrent('the database stops in the middle of a request', () => {
     const before = await healthyLedger(user.uid);
     const key = `fit-${user.uid}`;
     const cached = await directDb
-      .collection(FORECASTS_OF_THE_DAY_COLLECTION)
+      .collection(COLLECTIONS.forecastsOfTheDay)
       .where('symbol', '==', fitRequest.symbol)
       .get();
     await Promise.all(cached.docs.map((doc) => doc.ref.delete()));

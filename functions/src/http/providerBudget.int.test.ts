@@ -8,8 +8,9 @@ import { BudgetedProvider } from '../adapters/market-data/budget';
 import { CachedMarketData } from '../adapters/market-data/cache';
 import { DemoMarketData } from '../adapters/market-data/demo';
 import { setCaller } from './auth';
-import { attributeMarketDataCalls, firestoreProviderBudget } from './providerBudget';
-import { firestoreRateLimiter } from './rateLimit';
+import { attributeMarketDataCalls } from './providerBudget';
+import { firestoreProviderBudget } from '../adapters/firestore/providerBudget';
+import { firestoreRateLimiter } from '../adapters/firestore/rateLimits';
 
 /**
  * The market data provider's budget against the Firestore emulator: a user's share (429) and everyone's (503), and

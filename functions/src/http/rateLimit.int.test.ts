@@ -1,7 +1,8 @@
+import { tooManyRequestsMessage } from '@stockseer/contract';
 import { describe, expect, it } from 'vitest';
 import { APP_URL, apiCall, newTestUser } from '../../../tools/testing/api';
 import { adminSdk } from '../../../tools/lib/adminSdk';
-import { rateLimitsFromEnv } from './rateLimit';
+import { rateLimitsFromEnv } from '../adapters/rateLimitsFromEnv';
 import type { RateLimitedAction } from '../domain/rateLimit';
 
 const { db } = adminSdk();
@@ -107,7 +108,7 @@ describe('per-user rate limits of the expensive endpoints', () => {
       const seconds = Number(refused.retryAfter);
       expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= (2 * windowMs) / 1000).toBe(true);
       expect(refused.body).toEqual({
-        message: `Too many requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+        message: tooManyRequestsMessage(seconds),
       });
 
       // The input is checked before the limit: a limited user still learns what is wrong with a bad request.

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { apiCall, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { revokeSessions } from '../../../tools/lib/revokeSessions';
-import { db } from './routes/paymentsTestSupport';
+import { db } from '../../test/payments.testkit';
 import { SESSION_MESSAGES } from './auth';
 
 /**
@@ -68,7 +69,7 @@ describe('revoked sessions', () => {
       });
       expect(await apiCall(path, { token: demoted.token }), path).toEqual({
         status: 403,
-        body: { message: 'Admin access required' },
+        body: { message: ERROR_MESSAGES.adminRequired },
       });
     }
     const check = await apiCall('/api/admin/check-predictions', { method: 'POST', token: revoked.token });

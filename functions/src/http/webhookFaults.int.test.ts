@@ -1,13 +1,13 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { newTestUser } from '../../../tools/testing/api';
 import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/server';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../adapters/firestore/outage';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
 import { stripeClient } from '../adapters/stripe/client';
 import { stripeGateway } from '../adapters/stripe/gateway';
-import { healthyLedger, sign, stripeSettings, succeededEvent } from './routes/paymentsTestSupport';
-import { directDb, startFaultyApi, type FaultyApi } from './faultsTestSupport';
+import { healthyLedger, sign, stripeSettings, succeededEvent } from '../../test/payments.testkit';
+import { directDb, startFaultyApi, type FaultyApi } from '../../test/faults.testkit';
 
 /**
  * Webhooks that settle (issue 14) when the database goes away: the API in this process, its Firestore behind a
@@ -46,7 +46,7 @@ async function deliver(type: string, paymentIntentId: string) {
   return target.post('/api/payments/webhook', { body: payload, headers: { 'Stripe-Signature': sign(payload) } });
 }
 
-const unavailable = { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+const unavailable = { status: 503, body: { message: ERROR_MESSAGES.databaseUnavailable } };
 
 describe('the database stops while a webhook is applied', () => {
   it('a refund: 503 with nothing written, then redeliveries at once apply it once', async () => {

@@ -4,7 +4,7 @@ import { adminSdk } from '../../../tools/lib/adminSdk';
 import { fixedClock } from '../domain/clock';
 import { addTradingDays } from '../domain/calendar';
 import { newWallet } from '../domain/ledger';
-import { hitRange } from '../domain/predictions';
+import { hitRange } from '../domain/predictions/hitRule';
 import { createMarketDataService } from '../adapters/market-data';
 import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';

@@ -7,7 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { assertInvariant } from '../domain/errors';
 import type { ForecastModelId } from '../domain/models/types';
 import { baselineOutcomes } from '../domain/odds/calibration';
-import { forecastOdds } from '../domain/predictionRecords';
+import { forecastOdds } from '../domain/predictions/records';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import {
   findForecastOfTheDay,

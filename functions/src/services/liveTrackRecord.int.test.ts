@@ -4,7 +4,7 @@ import { HistoricalPredictions, type Prediction } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../tools/testing/api';
 import { adminSdk } from '../../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
-import { hitRange } from '../domain/predictions';
+import { hitRange } from '../domain/predictions/hitRule';
 import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
 import { updateLiveTrackRecord } from './liveTrackRecord';
 

@@ -6,7 +6,7 @@
 import type { PredictionListQuery, PredictionPreview } from '@stockseer/contract';
 import { previewCost } from '../domain/costPreview';
 import { findPrediction } from '../adapters/firestore/predictions';
-import type { Caller } from '../http/auth';
+import type { Caller } from '../domain/caller';
 import { forecastOfTheDay } from './forecastOfTheDay';
 import { concreteModel, forecastIdentity, walletForGenerate, type Admission, type PredictionDeps } from './predictions';
 

@@ -16,10 +16,10 @@ import {
 } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { assertInvariant, conflict } from '../domain/errors';
-import { ledgerTxId, usePredictionAllowance } from '../domain/ledger';
+import { ledgerTxId, payForPrediction } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
-import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictionRecords';
+import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictions/records';
 import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
@@ -33,7 +33,8 @@ import {
   predictionsByIds,
   type StoredPrediction,
 } from '../adapters/firestore/predictions';
-import { defaultModels } from '../adapters/firestore/settings';
+import { defaultModelOverrides } from '../adapters/firestore/settings';
+import { resolveModelChoice } from '../domain/models/selection';
 import { walletOf } from '../adapters/firestore/wallets';
 import {
   findIdempotentGenerate,
@@ -42,7 +43,7 @@ import {
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOfTheDay } from './forecastOfTheDay';
-import type { Caller } from '../http/auth';
+import type { Caller } from '../domain/caller';
 
 export interface PredictionDeps {
   db: Firestore;
@@ -54,13 +55,13 @@ export interface PredictionDeps {
 /** Calendar days of prices a back-test loads: 20 origins of the long horizon, 45 days apart, plus fitting history. */
 const BACKTEST_LOOKBACK_DAYS = 8 * 365;
 
-/** "recommended" is the admin's default for the timeframe; any other choice is the model itself. */
+/** The model a choice runs (domain/models/selection.ts); the admin's defaults are read only for "recommended". */
 export async function concreteModel(
   db: Firestore,
   choice: ModelChoice,
   timeFrame: TimeFrame,
 ): Promise<ForecastModelId> {
-  return choice === 'recommended' ? (await defaultModels(db))[timeFrame] : choice;
+  return resolveModelChoice(choice, timeFrame, choice === 'recommended' ? await defaultModelOverrides(db) : {});
 }
 
 /**
@@ -126,7 +127,7 @@ export async function generatePrediction(
   const wallet = await walletForGenerate(db, caller, clock);
   // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
   // fit. The transaction below decides for real.
-  usePredictionAllowance(wallet, {
+  payForPrediction(wallet, {
     predictionId,
     ticker: request.symbol,
     now: clock.now(),
@@ -139,7 +140,7 @@ export async function generatePrediction(
     userId: caller.uid,
     txId: ledgerTxId.reserve(predictionId),
     now,
-    decide: (wallet) => usePredictionAllowance(wallet, { predictionId, ticker: request.symbol, now }),
+    decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: request.symbol, now }),
     alsoWrite: (tx, decision) => {
       const record = futurePrediction({
         id: predictionId,

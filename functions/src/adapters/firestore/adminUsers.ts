@@ -1,5 +1,5 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '@stockseer/contract';
+import { AdminUserRow, type AdminUsersPage, type AdminUsersQuery } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 
@@ -29,26 +29,23 @@ export async function adminUserPage(db: Firestore, { q, limit, cursor }: AdminUs
   return { users, nextCursor: start + limit < matching.length ? (page.at(-1)?.id ?? null) : null };
 }
 
+/** The wallet's amounts as the list shows them; a field never written reads as 0. */
+const WalletAmounts = AdminUserRow.shape.wallet.unwrap();
+const NO_AMOUNTS = { balance: 0, reservedBalance: 0, chargedBalance: 0, freePredictions: 0 };
+
+/** One row, checked against the contract: a document that breaks it fails loudly instead of reaching the page. */
 async function rowOf(db: Firestore, user: DocumentSnapshot): Promise<AdminUserRow> {
   const [wallet, predictions] = await Promise.all([
     db.collection(COLLECTIONS.wallets).doc(user.id).get(),
     buildQuery(db, QUERIES.userFuturePredictions, [user.id, 'future']).count().get(),
   ]);
-  const cents = (field: string) => Number(wallet.get(field) ?? 0);
-  return {
+  return AdminUserRow.parse({
     id: user.id,
     email: text(user, 'email'),
     displayName: text(user, 'displayName'),
     createdAt: text(user, 'createdAt'),
     isAdmin: user.get('isAdmin') === true,
-    wallet: wallet.exists
-      ? {
-          balance: cents('balance'),
-          reservedBalance: cents('reservedBalance'),
-          chargedBalance: cents('chargedBalance'),
-          freePredictions: cents('freePredictions'),
-        }
-      : null,
+    wallet: wallet.exists ? WalletAmounts.parse({ ...NO_AMOUNTS, ...wallet.data() }) : null,
     predictionCount: predictions.data().count,
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { ADMIN_ALERTS_LIMIT, AdminAlert } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
 
 /**

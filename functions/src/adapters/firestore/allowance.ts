@@ -3,7 +3,7 @@ import { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { resetAllowanceIfDue } from '../../domain/ledger';
 import { COLLECTIONS } from './db';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates

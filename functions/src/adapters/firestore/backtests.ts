@@ -15,10 +15,8 @@ const BacktestRun = z.object({
 });
 export type BacktestRun = z.infer<typeof BacktestRun>;
 
-export const BACKTESTS_COLLECTION = 'backtests';
-
 export async function findBacktestRun(db: Firestore, key: string): Promise<BacktestRun | undefined> {
-  const snap = await db.collection(BACKTESTS_COLLECTION).doc(key).get();
+  const snap = await db.collection(COLLECTIONS.backtests).doc(key).get();
   const parsed = BacktestRun.safeParse(snap.data());
   return parsed.success ? parsed.data : undefined;
 }
@@ -36,6 +34,6 @@ export async function saveBacktestRun(
     const stored: StoredPrediction = { ...record, modelChoice, runId: run.runId, computedOn: run.computedOn };
     batch.set(db.collection(COLLECTIONS.predictions).doc(record.id), stored);
   }
-  batch.set(db.collection(BACKTESTS_COLLECTION).doc(key), run);
+  batch.set(db.collection(COLLECTIONS.backtests).doc(key), run);
   await batch.commit();
 }

@@ -25,7 +25,7 @@ const once = { timeout_millis: CALL_DEADLINE_MS, retry_codes_name: 'none' };
  * top, and a read is retried by two layers (gax's streaming retries and Firestore's own five attempts) for about
  * 40 s. Through gax's documented `clientConfig` override, each call here gets a 10 s deadline and a single retry
  * layer: reads Firestore's five attempts (about 8 s when the database refuses connections), commits the re-run of
- * their transaction (see outage.ts). An outage thus surfaces as UNAVAILABLE or DEADLINE_EXCEEDED within about
+ * their transaction (see runTransaction.ts). An outage thus surfaces as UNAVAILABLE or DEADLINE_EXCEEDED within about
  * 10 s (connections refused) to a minute (packets lost), and becomes a 503. Left as they are: a transaction's
  * rollback, which runs in the background and keeps trying so that it frees the documents its transaction locked
  * once the database is back, and writes outside transactions, whose retries the library sets per call.
@@ -72,7 +72,9 @@ export const COLLECTIONS = {
   transactions: 'transactions',
   predictions: 'predictions',
   settings: 'settings',
-  idempotency: 'idempotencyKeys',
+  idempotencyKeys: 'idempotencyKeys',
+  backtests: 'backtests',
+  forecastsOfTheDay: 'forecastsOfTheDay',
   marketBars: 'marketBars',
   marketQuotes: 'marketQuotes',
   marketSearch: 'marketSearch',

@@ -1,7 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { IsoDate, ModelId, TimeFrame } from '@stockseer/contract';
-import { runTransaction } from './outage';
+import { COLLECTIONS } from './db';
+import { runTransaction } from './runTransaction';
 
 /**
  * A model's forecast of one stock and time frame from one day's last close, with its chance of a hit. The fit is
@@ -21,8 +22,6 @@ const ForecastOfTheDay = z.object({
 });
 export type ForecastOfTheDay = z.infer<typeof ForecastOfTheDay>;
 
-export const FORECASTS_OF_THE_DAY_COLLECTION = 'forecastsOfTheDay';
-
 const keyOf = (f: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>) =>
   `${f.symbol}_${f.modelId}_${f.timeFrame}_${f.predictionDate}`;
 
@@ -30,17 +29,17 @@ export async function findForecastOfTheDay(
   db: Firestore,
   key: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>,
 ): Promise<ForecastOfTheDay | undefined> {
-  const snap = await db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(key)).get();
+  const snap = await db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key)).get();
   const parsed = ForecastOfTheDay.safeParse(snap.data());
   return parsed.success ? parsed.data : undefined;
 }
 
 /**
  * In a transaction, not a plain write: the client retries a plain write through a database outage for minutes,
- * while a transaction's read ends it within seconds as a 503 (outage.ts).
+ * while a transaction's read ends it within seconds as a 503 (runTransaction.ts).
  */
 export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTheDay): Promise<void> {
-  const ref = db.collection(FORECASTS_OF_THE_DAY_COLLECTION).doc(keyOf(forecast));
+  const ref = db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(forecast));
   await runTransaction(db, async (tx) => {
     await tx.get(ref);
     tx.set(ref, forecast);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { ModelChoice, TimeFrame } from '@stockseer/contract';
+import { COLLECTIONS } from './db';
 
 /**
  * Which prediction a generate with an Idempotency-Key made, and for what request: a retry with the same key gets
@@ -16,12 +17,10 @@ const IdempotentGenerate = z.object({
 });
 export type IdempotentGenerate = z.infer<typeof IdempotentGenerate>;
 
-export const IDEMPOTENCY_KEYS_COLLECTION = 'idempotencyKeys';
-
 /** Hashed with the user id: one user's key never names another's request, and the raw key is not stored. */
 const keyRef = (db: Firestore, userId: string, key: string) =>
   db
-    .collection(IDEMPOTENCY_KEYS_COLLECTION)
+    .collection(COLLECTIONS.idempotencyKeys)
     .doc(`g_${createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 32)}`);
 
 export async function findIdempotentGenerate(

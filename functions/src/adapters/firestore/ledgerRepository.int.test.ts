@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { AppError } from '../../domain/errors';
-import { checkInvariants, ledgerTxId, usePredictionAllowance } from '../../domain/ledger';
+import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { applyLedgerOperation, readLedger } from './ledgerRepository';
 import { creditTopUp } from './wallets';
@@ -51,7 +51,7 @@ describe('the ledger repository in Firestore', () => {
         userId,
         txId: ledgerTxId.reserve(predictionId),
         now,
-        decide: (wallet) => usePredictionAllowance(wallet, { predictionId, ticker: 'AAPL', now }),
+        decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: 'AAPL', now }),
       });
     const predictionIds = Array.from({ length: 12 }, (_, i) => `${userId}-p${i}`);
     const outcomes = await Promise.allSettled(predictionIds.map(reserve));
@@ -81,7 +81,7 @@ describe('the ledger repository in Firestore', () => {
         userId,
         txId: ledgerTxId.reserve(`${userId}-p`),
         now,
-        decide: (wallet) => usePredictionAllowance(wallet, { predictionId: `${userId}-p`, ticker: 'MSFT', now }),
+        decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'MSFT', now }),
         alsoWrite: (tx, decision) =>
           tx.set(marker, { isFree: decision.isFree, writes: FieldValue.increment(1) }, { merge: true }),
       });

@@ -7,7 +7,7 @@ import {
   deposit,
   newWallet,
   settle,
-  usePredictionAllowance,
+  payForPrediction,
   type LedgerDecision,
 } from '../../domain/ledger';
 import { operationViolations } from './ledgerRepository';
@@ -33,7 +33,7 @@ function* decisions(ops: Operation[]): Generator<{ before: Wallet; decision: Led
     if (op.kind === 'deposit')
       decision = deposit(wallet, { paymentIntentId: `pi_${id}`, amountCents: op.amountCents, now });
     if (op.kind === 'predict' && (wallet.freePredictions > 0 || wallet.balance >= 100)) {
-      const made = usePredictionAllowance(wallet, { predictionId: id, ticker: 'AAPL', now });
+      const made = payForPrediction(wallet, { predictionId: id, ticker: 'AAPL', now });
       open.push({ id, isFree: made.isFree });
       decision = made;
     }
@@ -86,7 +86,7 @@ describe('operationViolations (the per-operation form of the ledger invariants)'
     const credit = deposit(wallet, { paymentIntentId: 'pi_1', amountCents: 500, now });
     const misfiled = { ...credit, transactions: credit.transactions.map((t) => ({ ...t, walletId: 'user-2' })) };
     expect(operationViolations(wallet, misfiled)).toEqual(['transaction deposit:pi_1 names wallet user-2']);
-    const free = usePredictionAllowance(wallet, { predictionId: 'p1', ticker: 'AAPL', now });
+    const free = payForPrediction(wallet, { predictionId: 'p1', ticker: 'AAPL', now });
     expect(operationViolations(wallet, { ...free, wallet: { ...free.wallet, freePredictions: 3 } })).toEqual([
       'freePredictions moved by -2, its transactions say -1',
     ]);

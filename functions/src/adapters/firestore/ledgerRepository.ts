@@ -3,7 +3,7 @@ import { Transaction, Wallet } from '@stockseer/contract';
 import { ALREADY_APPLIED, applyOnce, heldChange, newWallet, type LedgerDecision } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
 import { COLLECTIONS } from './db';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
 
 /**

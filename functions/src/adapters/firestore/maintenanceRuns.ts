@@ -18,7 +18,7 @@ import {
   type Lease,
 } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
 
 /**

@@ -1,5 +1,11 @@
 import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
-import { Prediction, type ModelChoice, type TimeFrame } from '@stockseer/contract';
+import {
+  Prediction,
+  type AllPredictionsPage,
+  type AllPredictionsQuery,
+  type ModelChoice,
+  type TimeFrame,
+} from '@stockseer/contract';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 
@@ -59,6 +65,20 @@ export async function predictionsByIds(db: Firestore, ids: readonly string[]): P
     .filter((s) => s.exists)
     .map((s) => parse(s.data()))
     .sort(newestTargetFirst);
+}
+
+/** A page of every user's predictions (the admin's list), filtered by the server and paged by document id. */
+export async function predictionsPage(
+  db: Firestore,
+  { limit, cursor, userId, status, timeFrame, predictionType, modelId }: AllPredictionsQuery,
+): Promise<AllPredictionsPage> {
+  let query = buildQuery(db, QUERIES.allPredictions, [userId, status, timeFrame, predictionType, modelId]).limit(limit);
+  if (cursor) query = query.startAfter(cursor);
+  const snap = await query.get();
+  return {
+    predictions: snap.docs.map((d) => parse(d.data())),
+    nextCursor: snap.size === limit ? snap.docs.at(-1)!.id : null,
+  };
 }
 
 export { newestTargetFirst };

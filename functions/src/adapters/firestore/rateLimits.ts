@@ -1,10 +1,15 @@
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { tooManyRequestsMessage } from '@stockseer/contract';
+import { rateLimited } from '../../domain/errors';
 import {
   decideRateLimit,
+  retryAfterSeconds,
   rateLimitWindow,
   type RateLimit,
   type RateLimitDecision,
   type RateLimitedAction,
+  type RateLimiter,
+  type RateLimits,
 } from '../../domain/rateLimit';
 import { COLLECTIONS } from './db';
 
@@ -48,4 +53,22 @@ export async function countRequest(
 function countOf(snap: DocumentSnapshot | undefined): number {
   const count: unknown = snap?.get('count');
   return typeof count === 'number' && Number.isFinite(count) ? count : 0;
+}
+
+/**
+ * The limiter of the deployment: counters in Firestore (`countRequest` above), so every Functions
+ * instance (and every worker process of the emulator) shares one count per user and action; an in-memory one would
+ * count per instance. Routes call it after validating their input (an invalid request is refused for free and writes
+ * nothing) and before the expensive work it protects. It runs on real time, not the local time machine's: limits
+ * are about seconds that pass.
+ */
+export function firestoreRateLimiter(db: Firestore, limits: RateLimits, now = Date.now): RateLimiter {
+  return {
+    async enforce(userId, action) {
+      const decision = await countRequest(db, { userId, action, limit: limits[action], now: now() });
+      if (decision.allowed) return;
+      const seconds = retryAfterSeconds(decision.retryAfterMs);
+      throw rateLimited(tooManyRequestsMessage(seconds), seconds);
+    },
+  };
 }

@@ -1,18 +1,23 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DefaultModelId, TimeFrame } from '@stockseer/contract';
 import { z } from 'zod';
-import { RECOMMENDED_DEFAULTS } from '../../domain/models/defaults';
+import { recommendedModels, type DefaultModelOverrides } from '../../domain/models/selection';
 import type { ForecastModelId } from '../../domain/models/types';
 import { COLLECTIONS } from './db';
 
 const DEFAULT_MODELS_DOC = 'defaultModels';
 const StoredDefaults = z.partialRecord(TimeFrame, DefaultModelId);
 
-/** The admin's default model per timeframe ("recommended"); the benchmark's best until an admin changes one. */
-export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, ForecastModelId>> {
+/** The timeframes whose "recommended" model an admin changed (none when the document is unreadable). */
+export async function defaultModelOverrides(db: Firestore): Promise<DefaultModelOverrides> {
   const snap = await db.collection(COLLECTIONS.settings).doc(DEFAULT_MODELS_DOC).get();
   const stored = StoredDefaults.safeParse(snap.data() ?? {});
-  return { ...RECOMMENDED_DEFAULTS, ...(stored.success ? stored.data : {}) };
+  return stored.success ? stored.data : {};
+}
+
+/** The admin's default model per timeframe ("recommended"); the benchmark's best until an admin changes one. */
+export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, ForecastModelId>> {
+  return recommendedModels(await defaultModelOverrides(db));
 }
 
 export async function setDefaultModel(db: Firestore, timeFrame: TimeFrame, modelId: ForecastModelId): Promise<void> {

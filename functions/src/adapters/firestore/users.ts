@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { UserProfile, Wallet, type MeResponse } from '@stockseer/contract';
 import { newWallet } from '../../domain/ledger';
-import type { Caller } from '../../http/auth';
+import type { Caller } from '../../domain/caller';
 import { COLLECTIONS } from './db';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 
 /**
  * First sign-in creates the user document and the wallet in one transaction; later calls only refresh the

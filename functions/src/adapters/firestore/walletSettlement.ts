@@ -5,7 +5,7 @@ import { assertInvariant } from '../../domain/errors';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { operationViolations } from './ledgerRepository';
-import { runTransaction } from './outage';
+import { runTransaction } from './runTransaction';
 import { predictionRef } from './predictions';
 
 /** A due prediction and the outcome its target-date close gave it. */

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { Wallet } from '@stockseer/contract';
 import { deposit, ledgerTxId } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
-import type { Caller } from '../../http/auth';
+import type { Caller } from '../../domain/caller';
 import { COLLECTIONS } from './db';
 import { applyLedgerOperation } from './ledgerRepository';
 import { ensureUserAndWallet } from './users';

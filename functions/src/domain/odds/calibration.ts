@@ -14,7 +14,7 @@
 import type { DailyBar, TimeFrame } from '@stockseer/contract';
 import { TIME_FRAME_DAYS } from '@stockseer/contract';
 import { driftModel } from '../models/baselines';
-import { hitRange, resolveOutcome } from '../predictions';
+import { hitRange, resolveOutcome } from '../predictions/hitRule';
 import { modelHitProbability, type RangedForecast } from './hitProbability';
 
 /** Trading days between the origins of the drift back-test: a week, so a few years give hundreds of outcomes. */

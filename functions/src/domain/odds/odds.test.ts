@@ -4,7 +4,7 @@ import type { DailyBar } from '@stockseer/contract';
 import { studentTCdf, studentTQuantile } from './studentT';
 import { modelHitProbability } from './hitProbability';
 import { baselineOutcomes, calibratedHitProbability, hitCalibration, CALIBRATION_TRUST } from './calibration';
-import { forecastOdds, historicalPredictions } from '../predictionRecords';
+import { forecastOdds, historicalPredictions } from '../predictions/records';
 import { backtest } from '../models/backtest';
 import { driftModel } from '../models/baselines';
 

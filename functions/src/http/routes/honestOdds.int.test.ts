@@ -5,6 +5,7 @@ import {
   PredictionList,
   PredictionPreview,
   type PredictionListQuery,
+  ERROR_MESSAGES,
 } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { fundWallet } from '../../../../tools/testing/wallet';
@@ -15,7 +16,6 @@ import { defaultModels } from '../../adapters/firestore/settings';
 
 /** Issue 12 through the emulators: the chance of a hit, one forecast one charge, and the price before the click. */
 const { db } = adminSdk();
-const INSUFFICIENT = 'Insufficient funds: add at least $1 to your wallet';
 
 const query = (q: PredictionListQuery) => new URLSearchParams(q).toString();
 const generate = (token: string, body: PredictionListQuery, key?: string) =>
@@ -137,11 +137,11 @@ describe('honest odds through the emulators', () => {
       kind: 'insufficient',
       amountCents: 100,
       balanceCents: 50,
-      message: INSUFFICIENT,
+      message: ERROR_MESSAGES.insufficientFunds,
     });
     const refused = await generate(broke.token, ask);
     expect(refused.status).toBe(402);
-    expect(refused.body).toEqual({ message: INSUFFICIENT });
+    expect(refused.body).toEqual({ message: ERROR_MESSAGES.insufficientFunds });
     expect((await ledgerOf(broke.uid)).wallet).toMatchObject({ balance: 50, reservedBalance: 0 });
   });
 });

@@ -8,12 +8,8 @@ import {
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../validate';
-import { notFound } from '../../domain/errors';
-import { findRunDetail, latestRuns } from '../../adapters/firestore/maintenanceRuns';
+import { latestMaintenanceRuns, maintenanceRunDetail } from '../../services/maintenance/runHistory';
 import { startMaintenance, waitForRun } from '../../services/maintenance/runs';
-
-/** Runs listed on the Admin tab. */
-const LATEST_RUNS = 10;
 
 /** Daily maintenance on demand, and its runs' progress (admins only: adminRoutes mounts this behind the check). */
 export function maintenanceRoutes(deps: AppDeps): Router {
@@ -36,14 +32,12 @@ export function maintenanceRoutes(deps: AppDeps): Router {
   });
 
   router.get('/admin/maintenance-runs', async (_req, res) => {
-    res.json((await latestRuns(deps.db, LATEST_RUNS)) satisfies MaintenanceRun[]);
+    res.json((await latestMaintenanceRuns(deps.db)) satisfies MaintenanceRun[]);
   });
 
   router.get('/admin/maintenance-runs/:id', async (req, res) => {
     const id = parseInput(MaintenanceRunId, req.params.id);
-    const run = await findRunDetail(deps.db, id);
-    if (!run) throw notFound('No such maintenance run');
-    res.json(run satisfies MaintenanceRunDetail);
+    res.json((await maintenanceRunDetail(deps.db, id)) satisfies MaintenanceRunDetail);
   });
 
   return router;

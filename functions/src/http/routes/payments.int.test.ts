@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreatePaymentIntentResponse, TOP_UP_MESSAGES } from '@stockseer/contract';
+import { CreatePaymentIntentResponse, TOP_UP_MESSAGES, ERROR_MESSAGES } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import {
   balanceReaches,
@@ -13,7 +13,7 @@ import {
   stripe,
   succeededEvent,
   type SandboxEvent,
-} from './paymentsTestSupport';
+} from '../../../test/payments.testkit';
 
 async function succeededEventOf(paymentIntentId: string): Promise<SandboxEvent> {
   const [event] = await sandboxEventsOf('payment_intent.succeeded', paymentIntentId);
@@ -152,7 +152,7 @@ describe('POST /api/payments/webhook', () => {
     const payload = succeededEvent(uid, 900);
     const failed = await postWebhook(payload, sign(payload));
     expect(failed.status).toBe(500);
-    expect(failed.body.message).toBe('Something went wrong on our side. Please try again.');
+    expect(failed.body.message).toBe(ERROR_MESSAGES.serverError);
     expect((await db.collection('transactions').where('walletId', '==', uid).get()).size).toBe(0);
 
     await walletRef.delete();

@@ -4,6 +4,7 @@ import { CreatePaymentIntentRequest, IdempotencyKey, type CreatePaymentIntentRes
 import type { AppDeps } from '../deps';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
+import { createTopUpIntent } from '../../services/wallet/topUpIntent';
 
 /** `POST /api/payments/create-intent` `{ amount }` in dollars: a Stripe PaymentIntent for a wallet top-up. */
 export function paymentRoutes({ payments, rateLimiter }: AppDeps): Router {
@@ -12,16 +13,9 @@ export function paymentRoutes({ payments, rateLimiter }: AppDeps): Router {
     const { uid } = callerOf(req);
     const { amountCents } = parseInput(CreatePaymentIntentRequest, req.body);
     const clientKey = req.get('idempotency-key');
-    // The dialog sends one key per payment step, so a double submit or a retry gets the same intent. The key is
-    // scoped to the user and amount: another user's key, or the same key for another amount, is another intent.
     const key = clientKey === undefined ? randomUUID() : parseInput(IdempotencyKey, clientKey);
     await rateLimiter.enforce(uid, 'payments.createIntent');
-    const intent = await payments.createTopUp({
-      userId: uid,
-      amountCents,
-      idempotencyKey: `top-up:${uid}:${amountCents}:${key}`,
-    });
-    res.json(intent satisfies CreatePaymentIntentResponse);
+    res.json((await createTopUpIntent(payments, { uid, amountCents, key })) satisfies CreatePaymentIntentResponse);
   });
   return router;
 }

@@ -15,7 +15,7 @@ import {
   sign,
   stripe,
   succeededEvent,
-} from './paymentsTestSupport';
+} from '../../../test/payments.testkit';
 
 /**
  * Money after the payment (issue 14) through the emulators and the Stripe sandbox: refunds and disputes of a top-up

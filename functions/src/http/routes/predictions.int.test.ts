@@ -4,6 +4,7 @@ import {
   HistoricalPredictions,
   PredictionList,
   TIME_FRAME_DAYS,
+  ERROR_MESSAGES,
 } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { fundWallet as fund } from '../../../../tools/testing/wallet';
@@ -13,7 +14,6 @@ import { checkInvariants } from '../../domain/ledger';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
 
 const { db } = adminSdk();
-const INSUFFICIENT = 'Insufficient funds: add at least $1 to your wallet';
 const request = { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' } as const;
 
 const generate = (token: string, body: unknown = request, key?: string) =>
@@ -76,7 +76,7 @@ describe('predictions API through the emulators', () => {
 
     const sixth = await generate(user.token, { ...request, symbol: 'MSFT', modelId: 'arima', timeFrame: 'long' });
     expect(sixth.status).toBe(402);
-    expect(sixth.body).toEqual({ message: INSUFFICIENT });
+    expect(sixth.body).toEqual({ message: ERROR_MESSAGES.insufficientFunds });
 
     const listed = PredictionList.parse((await apiCall('/api/predictions/user', { token: user.token })).body);
     expect(listed.map((p) => p.id).sort()).toEqual(made.map((m) => m.prediction.id).sort());
@@ -94,15 +94,18 @@ describe('predictions API through the emulators', () => {
   it('answers a repeated Idempotency-Key with the first prediction and moves no money', async () => {
     const user = await newTestUser('pred-idem');
     await fund(db, user, { cents: 500, free: 0 });
-    const first = GeneratePredictionResponse.parse((await generate(user.token, request, 'key-1')).body);
-    const again = await Promise.all([generate(user.token, request, 'key-1'), generate(user.token, request, 'key-1')]);
+    const first = GeneratePredictionResponse.parse((await generate(user.token, request, 'key-00001')).body);
+    const again = await Promise.all([
+      generate(user.token, request, 'key-00001'),
+      generate(user.token, request, 'key-00001'),
+    ]);
     for (const res of again) {
       expect(res.status).toBe(200);
       expect(GeneratePredictionResponse.parse(res.body).prediction.id).toBe(first.prediction.id);
     }
     const ledger = await expectLedgerSound(user.uid);
     expect(ledger.wallet).toMatchObject({ balance: 400, reservedBalance: 100 });
-    const other = await generate(user.token, { ...request, timeFrame: 'long' }, 'key-1');
+    const other = await generate(user.token, { ...request, timeFrame: 'long' }, 'key-00001');
     expect(other.status).toBe(409);
   });
 
@@ -122,7 +125,7 @@ describe('predictions API through the emulators', () => {
     expect(ok.filter((p) => p.isFree)).toHaveLength(1);
     expect(ok.filter((p) => !p.isFree)).toHaveLength(3);
     expect(refused).toHaveLength(6);
-    for (const r of refused) expect(r.body).toEqual({ message: INSUFFICIENT });
+    for (const r of refused) expect(r.body).toEqual({ message: ERROR_MESSAGES.insufficientFunds });
     const ledger = await expectLedgerSound(user.uid);
     expect(ledger.wallet).toMatchObject({ balance: 0, reservedBalance: 300, chargedBalance: 0, freePredictions: 0 });
   }, 180_000);

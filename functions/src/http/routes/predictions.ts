@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { GeneratePredictionRequest, PredictionListQuery } from '@stockseer/contract';
+import { GeneratePredictionRequest, IdempotencyKey, PredictionListQuery } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import type { RateLimitedAction } from '../../domain/rateLimit';
 import { callerOf } from '../auth';
@@ -12,12 +11,6 @@ import {
   userPredictions,
 } from '../../services/predictions';
 import { previewPrediction } from '../../services/predictionPreview';
-
-/** Printable ASCII, as Stripe's keys: long enough for a UUID with a prefix, short enough to store. */
-const IdempotencyKey = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 printable characters')
-  .optional();
 
 export function predictionRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -46,7 +39,7 @@ export function predictionRoutes(deps: AppDeps): Router {
 
   router.post('/predictions/generate', async (req, res) => {
     const request = parseInput(GeneratePredictionRequest, req.body);
-    const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
+    const key = parseInput(IdempotencyKey.optional(), req.get('idempotency-key'));
     res.json(await generatePrediction(deps, callerOf(req), request, key, admit(req, 'predictions.generate')));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddStripeFundsResponse, TransactionsResponse, Wallet } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
-import { balanceReaches, db, healthyLedger, paidTopUp, stripe } from './paymentsTestSupport';
+import { balanceReaches, db, healthyLedger, paidTopUp, stripe } from '../../../test/payments.testkit';
 
 const addFunds = (token: string, body: unknown) =>
   apiCall<{ message?: string }>('/api/wallet/add-stripe-funds', { token, body });

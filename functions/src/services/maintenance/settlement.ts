@@ -4,7 +4,7 @@ import { assertInvariant } from '../../domain/errors';
 import { ledgerTxId } from '../../domain/ledger';
 import { settlementViolations } from '../../domain/maintenance/audit';
 import { chunk, packOwners } from '../../domain/maintenance/runs';
-import { resolvePrediction } from '../../domain/resolution';
+import { resolvePrediction } from '../../domain/predictions/resolution';
 import { predictionRef } from '../../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import {

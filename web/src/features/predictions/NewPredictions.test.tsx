@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PredictionPreview } from '@stockseer/contract';
@@ -91,11 +92,11 @@ describe('NewPredictions: the price of the next click', () => {
         kind: 'insufficient',
         amountCents: 100,
         balanceCents: 0,
-        message: 'Insufficient funds: add at least $1 to your wallet',
+        message: ERROR_MESSAGES.insufficientFunds,
       },
     });
     const note = await screen.findByRole('note');
-    expect(note.textContent).toContain('Insufficient funds: add at least $1 to your wallet');
+    expect(note.textContent).toContain(ERROR_MESSAGES.insufficientFunds);
     expect(note.textContent).toContain('Top-ups start at $5.00.');
     expect(within(note).getByRole('button', { name: ODDS_TEXT.addFunds })).toBeTruthy();
   });

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES, tooManyRequestsMessage } from '@stockseer/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Prediction } from '@stockseer/contract';
@@ -151,13 +152,13 @@ describe('PredictionPanel', () => {
 
   it('retries with the same Idempotency-Key after an answer that leaves it open whether the prediction was made', async () => {
     const answers = [
-      () => json({ message: 'Service temporarily unavailable: please try again in a moment' }, 503),
+      () => json({ message: ERROR_MESSAGES.databaseUnavailable }, 503),
       () => {
         throw new TypeError('Failed to fetch');
       },
-      () => json({ message: 'Too many requests: try again in 5 seconds' }, 429),
+      () => json({ message: tooManyRequestsMessage(5) }, 429),
       () => json({ prediction: future({ id: 'made' }), wallet: TEST_WALLET }),
-      () => json({ message: 'Insufficient funds: add at least $1 to your wallet' }, 402),
+      () => json({ message: ERROR_MESSAGES.insufficientFunds }, 402),
       () => json({ prediction: future({ id: 'second' }), wallet: TEST_WALLET }),
     ];
     const fetchMock = stubFetch(get('/api/predictions/future', []), (url) =>
@@ -179,7 +180,7 @@ describe('PredictionPanel', () => {
   });
 
   it("shows the server's message when generating is refused, and keeps the list", async () => {
-    const message = 'Insufficient funds: add at least $1 to your wallet';
+    const message = ERROR_MESSAGES.insufficientFunds;
     stubFetch(get('/api/predictions/future', EXISTING), (url) =>
       url.pathname === '/api/predictions/generate' ? json({ message }, 402) : undefined,
     );

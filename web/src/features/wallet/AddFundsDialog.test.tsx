@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TOP_UP_MESSAGES } from '@stockseer/contract';
+import { TOP_UP_MESSAGES, ERROR_MESSAGES } from '@stockseer/contract';
 import { AddFundsDialog, DIALOG_RESET_DELAY_MS } from './AddFundsDialog';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from './messages';
 import { aWallet, fakeServer, polyfillDialog, renderWallet, type Call } from './testing';
@@ -146,7 +146,7 @@ describe('the add-funds dialog: payment step with the sandbox card form', () => 
   });
 
   it("tells when the charge went through but the wallet's credit did not", async () => {
-    server({ credit: { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } } });
+    server({ credit: { status: 500, body: { message: ERROR_MESSAGES.serverError } } });
     renderWallet(<AddFundsDialog uid="u1" />);
     await toPaymentStep('20');
     fillCard('4242424242424242');

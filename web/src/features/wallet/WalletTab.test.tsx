@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { WalletTab } from './WalletTab';
@@ -76,7 +77,7 @@ describe('the Wallet tab', () => {
   });
 
   it("says 'Failed to fetch transactions' when the history cannot be read", async () => {
-    serve({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+    serve({ status: 500, body: { message: ERROR_MESSAGES.serverError } });
     renderTab();
     expect((await screen.findByRole('alert')).textContent).toContain(WALLET_TEXT.historyFailed);
   });

@@ -1,7 +1,7 @@
-import { createApp } from './app';
-import type { AppDeps } from './deps';
-import { SettableClock } from '../adapters/clockFromEnv';
-import { listRoutes } from '../../../tools/testing/expressRoutes';
+import { createApp } from '../src/http/app';
+import type { AppDeps } from '../src/http/deps';
+import { SettableClock } from '../src/adapters/clockFromEnv';
+import { listRoutes } from '../../tools/testing/expressRoutes';
 
 /**
  * Every route of the `api` function as `METHOD /path`, read from the app itself. Building the app calls none of

@@ -3,17 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { deleteApp, getApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { systemClock, type Clock } from '../domain/clock';
-import type { MarketDataService } from '../domain/market-data/service';
-import { FIRESTORE_SETTINGS } from '../adapters/firestore/db';
-import { createMarketDataService } from '../adapters/market-data';
-import type { ModelPool } from '../adapters/model-pool/pool';
-import { stripeGatewayFromEnv, type PaymentGateway } from '../adapters/stripe/gateway';
-import { FaultProxy } from '../../../tools/testing/faultProxy';
-import { db as directDb } from './routes/paymentsTestSupport';
-import { createApp } from './app';
-import { firestoreRateLimiter } from './rateLimit';
-import { DEFAULT_RATE_LIMITS } from '../domain/rateLimit';
+import { systemClock, type Clock } from '../src/domain/clock';
+import type { MarketDataService } from '../src/domain/market-data/service';
+import { FIRESTORE_SETTINGS } from '../src/adapters/firestore/db';
+import { createMarketDataService } from '../src/adapters/market-data';
+import type { ModelPool } from '../src/adapters/model-pool/pool';
+import { stripeGatewayFromEnv, type PaymentGateway } from '../src/adapters/stripe/gateway';
+import { FaultProxy } from '../../tools/testing/faultProxy';
+import { db as directDb } from './payments.testkit';
+import { createApp } from '../src/http/app';
+import { firestoreRateLimiter } from '../src/adapters/firestore/rateLimits';
+import { DEFAULT_RATE_LIMITS } from '../src/domain/rateLimit';
 
 // The real API in the test process, with the real adapters, whose Firestore goes through a FaultProxy to the
 // stack's emulator: the test can cut the database away from this API while it works, and look at the emulator

@@ -6,8 +6,8 @@ import {
   Prediction,
   PredictionListQuery,
 } from '@stockseer/contract';
-import { InvariantViolation } from './errors';
-import { hitBandFraction, hitRange, resolveOutcome } from './predictions';
+import { InvariantViolation } from '../errors';
+import { hitBandFraction, hitRange, resolveOutcome } from './hitRule';
 
 describe('hitRange', () => {
   it.each([

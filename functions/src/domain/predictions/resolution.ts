@@ -5,8 +5,8 @@
  * the target-date close back to the basis the hit range was fixed on. A split can then never cause a false miss.
  */
 import type { DailyBar, Prediction } from '@stockseer/contract';
-import { assertInvariant } from './errors';
-import { resolveOutcome } from './predictions';
+import { assertInvariant } from '../errors';
+import { resolveOutcome } from './hitRule';
 
 export type Resolution =
   | { kind: 'resolved'; status: 'hit' | 'missed'; actualPrice: number }

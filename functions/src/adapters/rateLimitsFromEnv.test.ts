@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../domain/rateLimit';
-import { providerBudgetFromEnv } from './providerBudget';
-import { rateLimitsFromEnv } from './rateLimit';
+import { providerBudgetFromEnv, rateLimitsFromEnv } from './rateLimitsFromEnv';
 
 describe('rateLimitsFromEnv', () => {
   it('uses the defaults when nothing is set', () => {

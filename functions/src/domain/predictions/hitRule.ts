@@ -1,9 +1,9 @@
 /**
- * Prediction rules (DESIGN 4): the hit range fixed when a prediction is made, the outcome on its target date, and
- * the cost label shown beside it.
+ * The hit rule (DESIGN 4): the hit range fixed when a prediction is made, and the outcome on its target date. (The
+ * cost label shown beside a prediction is the contract's.)
  */
 import type { Prediction, TimeFrame } from '@stockseer/contract';
-import { assertInvariant } from './errors';
+import { assertInvariant } from '../errors';
 
 /** Half-width of the hit range, as a fraction of the price at prediction: longer horizons get more room. */
 export const hitBandFraction: Record<TimeFrame, number> = { short: 0.02, medium: 0.04, long: 0.06 };

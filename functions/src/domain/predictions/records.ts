@@ -4,12 +4,12 @@
  * predictions, and the naive forecast's hits on the same dates become the baseline shown beside the badge.
  */
 import { TIME_FRAME_DAYS, type DailyBar, type Prediction, type TimeFrame } from '@stockseer/contract';
-import { addTradingDays } from './calendar';
-import { assertInvariant } from './errors';
-import type { Backtest, BacktestPoint } from './models/backtest';
-import type { Forecast } from './models/types';
-import { hitRange, resolveOutcome } from './predictions';
-import { calibratedHitProbability, hitCalibration, type BaselineOutcome } from './odds/calibration';
+import { addTradingDays } from '../calendar';
+import { assertInvariant } from '../errors';
+import type { Backtest, BacktestPoint } from '../models/backtest';
+import type { Forecast } from '../models/types';
+import { hitRange, resolveOutcome } from './hitRule';
+import { calibratedHitProbability, hitCalibration, type BaselineOutcome } from '../odds/calibration';
 
 export interface FuturePredictionInput {
   id: string;

@@ -1,14 +1,12 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { rateLimited } from '../domain/errors';
 import {
+  DEFAULT_PROVIDER_BUDGET_PER_MINUTE,
   DEFAULT_RATE_LIMITS,
   MAX_RATE_LIMIT,
-  retryAfterSeconds,
-  tooManyRequestsMessage,
+  type RateLimit,
   type RateLimitedAction,
   type RateLimits,
 } from '../domain/rateLimit';
-import { countRequest } from '../adapters/firestore/rateLimits';
+import { chosenSource } from './market-data/select';
 
 /** The environment variable that sets each action's limit per minute (documented in .env.example). */
 export const RATE_LIMIT_ENV: Record<RateLimitedAction, string> = {
@@ -42,25 +40,10 @@ export function perMinuteFromEnv(env: NodeJS.ProcessEnv, name: string): number |
   return limit;
 }
 
-/** Counts one request of an action against a user's limit; refuses it with 429 and Retry-After when over. */
-export interface RateLimiter {
-  enforce(userId: string, action: RateLimitedAction): Promise<void>;
-}
-
-/**
- * The limiter of the deployment: counters in Firestore (adapters/firestore/rateLimits.ts), so every Functions
- * instance (and every worker process of the emulator) shares one count per user and action; an in-memory one would
- * count per instance. Routes call it after validating their input (an invalid request is refused for free and writes
- * nothing) and before the expensive work it protects. It runs on real time, not the local time machine's: limits
- * are about seconds that pass.
- */
-export function firestoreRateLimiter(db: Firestore, limits: RateLimits, now = Date.now): RateLimiter {
-  return {
-    async enforce(userId, action) {
-      const decision = await countRequest(db, { userId, action, limit: limits[action], now: now() });
-      if (decision.allowed) return;
-      const seconds = retryAfterSeconds(decision.retryAfterMs);
-      throw rateLimited(tooManyRequestsMessage(seconds), seconds);
-    },
-  };
+/** MARKET_DATA_PROVIDER_CALLS_PER_MINUTE, else the provider's default (Massive's free tier); null: no budget. */
+export function providerBudgetFromEnv(env: NodeJS.ProcessEnv): RateLimit | null {
+  const source = chosenSource(env);
+  const limit =
+    perMinuteFromEnv(env, 'MARKET_DATA_PROVIDER_CALLS_PER_MINUTE') ?? DEFAULT_PROVIDER_BUDGET_PER_MINUTE[source];
+  return limit == null ? null : { limit, windowMs: 60_000 };
 }

@@ -1,18 +1,30 @@
-import { checkInvariants } from '../../domain/ledger';
-import { readLedger } from '../../adapters/firestore/ledgerRepository';
-import { stripeClient, stripeSettingsFrom } from '../../adapters/stripe/client';
-import { adminSdk } from '../../../../tools/lib/adminSdk';
-import { apiCall, APP_URL } from '../../../../tools/testing/api';
+import { checkInvariants } from '../src/domain/ledger';
+import { readLedger } from '../src/adapters/firestore/ledgerRepository';
+import { stripeClient, stripeSettingsFrom, type StripeSettings } from '../src/adapters/stripe/client';
+import { adminSdk } from '../../tools/lib/adminSdk';
+import { apiCall, APP_URL } from '../../tools/testing/api';
 
 // Shared by the payment and wallet integration tests: the stack's Stripe sandbox, seen the way Stripe's own
 // tools see it, and the ledger as stored.
 
-const settings = stripeSettingsFrom(process.env);
-if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
-export const stripeSettings = settings;
-export const sandboxUrl = settings.apiUrl!;
+/** The stack's Stripe settings, read on first use: importing this kit never throws, even without them. */
+let settings: StripeSettings | undefined;
+function stackSettings(): StripeSettings {
+  settings ??= stripeSettingsFrom(process.env);
+  if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
+  return settings;
+}
+
+/** An object built when a test first uses it (an import alone builds nothing). */
+function onFirstUse<T extends object>(build: () => T): T {
+  let value: T | undefined;
+  return new Proxy({} as T, { get: (_target, key) => Reflect.get((value ??= build()), key) });
+}
+
+export const stripeSettings = onFirstUse(stackSettings);
+const sandboxUrl = () => stackSettings().apiUrl!;
 /** The SDK with the secret key: what a card payment in the browser amounts to, done from the test. */
-export const stripe = stripeClient(settings);
+export const stripe = onFirstUse(() => stripeClient(stackSettings()));
 export const { db } = adminSdk();
 
 /** A top-up made through our API and paid with a test card, as the dialog does. */
@@ -57,7 +69,7 @@ export async function postWebhook(payload: string, signature: string | undefined
 }
 
 export const sign = (payload: string) =>
-  stripe.webhooks.generateTestHeaderString({ payload, secret: settings.webhookSecret });
+  stripe.webhooks.generateTestHeaderString({ payload, secret: stackSettings().webhookSecret });
 
 export interface SandboxEvent {
   id: string;
@@ -67,7 +79,7 @@ export interface SandboxEvent {
 
 /** The events the sandbox sent of one type about one PaymentIntent (the intent itself, or its charge's). */
 export async function sandboxEventsOf(type: string, paymentIntentId: string): Promise<SandboxEvent[]> {
-  const { data } = (await (await fetch(`${sandboxUrl}/sandbox/events`)).json()) as { data: SandboxEvent[] };
+  const { data } = (await (await fetch(`${sandboxUrl()}/sandbox/events`)).json()) as { data: SandboxEvent[] };
   return data.filter(
     (e) =>
       e.type === type && (e.data.object.id === paymentIntentId || e.data.object.payment_intent === paymentIntentId),
@@ -76,7 +88,7 @@ export async function sandboxEventsOf(type: string, paymentIntentId: string): Pr
 
 /** One more signed delivery of an event to our webhook, as Stripe's "Resend" does. */
 export const resendEvent = async (eventId: string) =>
-  (await (await fetch(`${sandboxUrl}/sandbox/events/${eventId}/resend`, { method: 'POST' })).json()) as {
+  (await (await fetch(`${sandboxUrl()}/sandbox/events/${eventId}/resend`, { method: 'POST' })).json()) as {
     delivered: boolean;
     status: number;
   };
@@ -86,7 +98,7 @@ export async function sandboxControl<T = { id: string; status: string }>(
   path: string,
   form: Record<string, string> = {},
 ): Promise<T> {
-  const res = await fetch(`${sandboxUrl}${path}`, { method: 'POST', body: new URLSearchParams(form) });
+  const res = await fetch(`${sandboxUrl()}${path}`, { method: 'POST', body: new URLSearchParams(form) });
   if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }

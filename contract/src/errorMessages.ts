@@ -1,0 +1,19 @@
+/**
+ * The fixed user-facing error texts the API answers (as `{ message }`) and the web shows as they come: written once
+ * here, imported by the functions that send them and by every test that expects them.
+ */
+export const ERROR_MESSAGES = {
+  /** 402: a generate the wallet cannot pay for (neither a free prediction nor $1 available). */
+  insufficientFunds: 'Insufficient funds: add at least $1 to your wallet',
+  /** 403: an admin route for a caller without the admin claim. */
+  adminRequired: 'Admin access required',
+  /** 503: the database out of reach after the client's own retries. */
+  databaseUnavailable: 'Service temporarily unavailable: please try again in a moment',
+  /** 500: a bug or an outage nobody classified; says nothing internal. */
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/** 429: a per-user limit reached; `seconds` is the Retry-After the answer carries. */
+export function tooManyRequestsMessage(seconds: number): string {
+  return `Too many requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}
