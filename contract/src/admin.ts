@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentId, IsoDate, IsoDateTime, TimeFrame } from './common';
+import { ERROR_MESSAGES } from './errorMessages';
 import { Wallet } from './wallet';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
@@ -41,7 +42,7 @@ export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 export const AllPredictionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   /** The id of the previous page's last prediction. */
-  cursor: documentId('cursor must be the id of a prediction from the previous page', 200).optional(),
+  cursor: documentId(ERROR_MESSAGES.predictionCursor, 200).optional(),
   /** Filters (SPEC 2: User, Status, Timeframe, Type, Model), applied by the server so every page is relevant. */
   userId: z.string().min(1).max(128).optional(),
   status: PredictionStatus.optional(),

@@ -11,6 +11,8 @@ export const ERROR_MESSAGES = {
   databaseUnavailable: 'Service temporarily unavailable: please try again in a moment',
   /** 500: a bug or an outage nobody classified; says nothing internal. */
   serverError: 'Something went wrong on our side. Please try again.',
+  /** 400: an All User Predictions page asked to start after a prediction that is not there (or a malformed id). */
+  predictionCursor: 'cursor must be the id of a prediction from the previous page',
 } as const;
 
 /** 429: a per-user limit reached; `seconds` is the Retry-After the answer carries. */

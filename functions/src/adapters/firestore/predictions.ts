@@ -1,11 +1,13 @@
 import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import {
+  ERROR_MESSAGES,
   Prediction,
   type AllPredictionsPage,
   type AllPredictionsQuery,
   type ModelChoice,
   type TimeFrame,
 } from '@stockseer/contract';
+import { validationError } from '../../domain/errors';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 
@@ -67,13 +69,20 @@ export async function predictionsByIds(db: Firestore, ids: readonly string[]): P
     .sort(newestTargetFirst);
 }
 
-/** A page of every user's predictions (the admin's list), filtered by the server and paged by document id. */
+/**
+ * A page of every user's predictions (the admin's list), filtered by the server, newest first. The cursor is the
+ * previous page's last id; the page starts after that document's place in the order (its creation time and id).
+ */
 export async function predictionsPage(
   db: Firestore,
   { limit, cursor, userId, status, timeFrame, predictionType, modelId }: AllPredictionsQuery,
 ): Promise<AllPredictionsPage> {
   let query = buildQuery(db, QUERIES.allPredictions, [userId, status, timeFrame, predictionType, modelId]).limit(limit);
-  if (cursor) query = query.startAfter(cursor);
+  if (cursor) {
+    const last = await predictionRef(db, cursor).get();
+    if (!last.exists) throw validationError(ERROR_MESSAGES.predictionCursor);
+    query = query.startAfter(last);
+  }
   const snap = await query.get();
   return {
     predictions: snap.docs.map((d) => parse(d.data())),

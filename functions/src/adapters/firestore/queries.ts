@@ -54,7 +54,10 @@ export const QUERIES = {
     collection: COLLECTIONS.predictions,
     where: [eq('userId'), eq('predictionType'), eq('symbol'), eq('modelChoice'), eq('timeFrame')],
   },
-  /** The admin's All User Predictions, filtered by any of its filters, paged by document id. */
+  /**
+   * The admin's All User Predictions, filtered by any of its filters, newest first (the document id breaks ties, so
+   * pages never skip or repeat one). One index per filter field; Firestore merges them for several filters.
+   */
   allPredictions: {
     collection: COLLECTIONS.predictions,
     where: [
@@ -64,7 +67,7 @@ export const QUERIES = {
       eq('predictionType', true),
       eq('modelId', true),
     ],
-    orderBy: [asc(DOCUMENT_ID)],
+    orderBy: [desc('createdAt'), desc(DOCUMENT_ID)],
   },
   /** The admin's user list. */
   usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },

@@ -4,6 +4,7 @@ import {
   AdminUsersPage,
   AllPredictionsPage,
   DefaultModels,
+  ERROR_MESSAGES,
   GeneratePredictionResponse,
   MaintenanceReport,
   Prediction,
@@ -153,6 +154,23 @@ describe('daily maintenance with the time machine', () => {
     const page = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?userId=${user.uid}`)).body);
     expect(page.predictions.map((p) => p.id).sort()).toEqual([free.id, paidHit.id, paidMiss.id, notDue.id].sort());
     expect(page.predictions.every((p) => p.userEmail === user.email)).toBe(true);
+    // Newest first, from the server, page after page: each prediction once, none skipped.
+    const newestFirst = [...page.predictions]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+      .map((p) => p.id);
+    expect(page.predictions.map((p) => p.id)).toEqual(newestFirst);
+    const paged: string[] = [];
+    for (let cursor: string | null = null, pages = 0; pages === 0 || cursor !== null; pages++) {
+      const query = `userId=${user.uid}&limit=1${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const next = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?${query}`)).body);
+      paged.push(...next.predictions.map((p) => p.id));
+      cursor = next.nextCursor;
+    }
+    expect(paged).toEqual(newestFirst);
+    expect(await asAdmin('/api/predictions/all?cursor=no-such-prediction')).toMatchObject({
+      status: 400,
+      body: { message: ERROR_MESSAGES.predictionCursor },
+    });
     const hits = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?userId=${user.uid}&status=hit`)).body);
     expect(hits.predictions.map((p) => p.id)).toEqual([paidHit.id]);
     expect((await asAdmin('/api/predictions/all?status=won')).status).toBe(400);
