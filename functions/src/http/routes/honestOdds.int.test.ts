@@ -94,7 +94,10 @@ describe('honest odds through the emulators', () => {
     const ask = { symbol: 'MSFT', modelId: 'xgboost', timeFrame: 'short' } as const;
     // Warm two Functions workers, so the two requests really run at once.
     await Promise.all([1, 2].map(() => apiCall('/api/me', { method: 'POST', token: user.token })));
-    const results = await Promise.all([generate(user.token, ask, 'race-a'), generate(user.token, ask, 'race-b')]);
+    const results = await Promise.all([
+      generate(user.token, ask, 'race-key-a'),
+      generate(user.token, ask, 'race-key-b'),
+    ]);
     const answers = results.map((r) => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return GeneratePredictionResponse.parse(r.body);
