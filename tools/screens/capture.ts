@@ -73,6 +73,9 @@ const SIGNED_IN: Screen[] = [
     async (page) => {
       await openTab(page, 'Wallet');
       await page.getByRole('heading', { name: WALLET_TEXT.history }).waitFor();
+      // Loaded: the balances read amounts, and Payment History lists its lines.
+      await page.locator('.balance-value', { hasText: '$' }).first().waitFor();
+      await page.locator('.payment-history p', { hasText: '…' }).waitFor({ state: 'detached' });
     },
   ],
   [
@@ -127,7 +130,14 @@ async function shoot(page: Page, name: string) {
   // Settled: no request in flight, and no caret or animation caught half-way.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: path.join(OUT, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    // Toasts come and go with the timing of a run, not with how the screen is laid out.
+    style: '.toast-viewport { visibility: hidden; }',
+  });
 }
 
 /** A screen that fails to open is reported and left out; the others are still taken. */
@@ -153,6 +163,8 @@ mkdirSync(OUT, { recursive: true });
 for (const [size, viewport] of Object.entries(SIZES)) {
   const browser = await launchBrowser();
   const { page } = browser;
+  // A loaded machine (three stacks at once) can take a while: patience rather than a missing screen.
+  page.setDefaultTimeout(90_000);
   await page.setViewportSize(viewport);
   for (const [name, open] of SIGNED_OUT) await openAndShoot(page, `${size}-out-${name}`, open);
   await page.keyboard.press('Escape');
