@@ -1,4 +1,4 @@
-import { type MaintenanceReport, type ModelId, type PredictionType, type TimeFrame } from '@stockseer/contract';
+import { type MaintenanceReport, type PredictionType, type TimeFrame } from '@stockseer/contract';
 import { PENDING_TEXT } from '../../lib/format';
 
 /** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
