@@ -89,10 +89,15 @@ function run(what: string, cmd: string, args: string[], env: NodeJS.ProcessEnv) 
   if (result.status !== 0) fail(`${what} failed (exit ${result.status ?? result.signal}).`);
 }
 
+/**
+ * STACK_SKIP_BUILD=1 serves what was built before; =functions builds only the web app (whose emulator URLs depend
+ * on the port offset): a second stack beside a running one must not rewrite the functions/lib that one serves.
+ */
 function build() {
-  if (process.env.STACK_SKIP_BUILD === '1') return;
-  console.log('[stack] building functions and web app...');
-  run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv());
+  const skip = process.env.STACK_SKIP_BUILD;
+  if (skip === '1') return;
+  console.log(skip === 'functions' ? '[stack] building the web app...' : '[stack] building functions and web app...');
+  if (skip !== 'functions') run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv());
   const outDir = path.relative(path.join(ROOT, 'web'), path.join(ROOT, WEB_DIST));
   run('Building the web app', 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', outDir], stackEnv(webBuildEnv()));
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { StrictMode, useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Dialog } from './Dialog';
 import { polyfillDialog } from './dialog.testkit';
@@ -47,5 +47,26 @@ describe('Dialog', () => {
     const opener = openWithFocus();
     rerender(<Example mounted={false} />);
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('stays open under StrictMode, which runs its effect, cleanup and effect again (the development build)', async () => {
+    // As browsers do: close() fires the "close" event in a later task, after the effect has opened it again.
+    const close = vi.spyOn(HTMLDialogElement.prototype, 'close').mockImplementation(function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      setTimeout(() => this.dispatchEvent(new Event('close')));
+    });
+    const onClose = vi.fn();
+    render(
+      <StrictMode>
+        <Dialog open title="Example" onClose={onClose}>
+          <p>Content</p>
+        </Dialog>
+      </StrictMode>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(close).toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('dialog')?.open).toBe(true);
+    close.mockRestore();
   });
 });

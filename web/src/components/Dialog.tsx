@@ -61,12 +61,18 @@ export function Dialog({ open, title, onClose, children }: Props) {
     (event.shiftKey ? last : first).focus();
   };
 
+  // The browser fires "close" in a later task: by then StrictMode's second effect (development builds) may have
+  // opened the dialog again after its cleanup closed it, and that stale event must not close it for good.
+  const closedByBrowser = () => {
+    if (!ref.current?.open) onClose();
+  };
+
   return (
     <dialog
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={closedByBrowser}
       onCancel={onClose}
       onKeyDown={trapTab}
     >

@@ -1,6 +1,7 @@
 import { CollectionReference, FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
 import { COLLECTIONS } from './db';
 import { BACKTESTS_COLLECTION } from './backtests';
+import { FORECASTS_OF_THE_DAY_COLLECTION } from './forecastsOfTheDay';
 
 /**
  * Every Firestore query the functions make, declared here and built from these declarations (issue 8, item 9).
@@ -99,6 +100,8 @@ export const QUERIES = {
   latestMaintenanceRuns: { collection: 'maintenanceRuns', where: [], orderBy: [desc('startedAt')] },
   /** Back-test runs older than their one-day reuse window. */
   staleBacktestRuns: { collection: BACKTESTS_COLLECTION, where: [range('computedOn', '<')] },
+  /** Forecasts of an earlier day: the cost preview and generate only ever reuse today's. */
+  staleForecastsOfTheDay: { collection: FORECASTS_OF_THE_DAY_COLLECTION, where: [range('predictionDate', '<')] },
 
   /** A symbol's cached years of daily bars (`marketBars/{key}/years/{YYYY}`), from one year through another. */
   barYears: { collection: 'years', where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<=')] },

@@ -1,35 +1,51 @@
+import type { Query } from 'firebase-admin/firestore';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
-import type { MaintenanceStep } from './steps';
+import type { MaintenanceStep, StepContext } from './steps';
 
 /** Records deleted per batch. */
 const PAGE = 400;
 
+/** What is past its use on the run's date: back-test records and runs, and earlier days' forecasts. */
+function staleQueries({ db, clock }: Pick<StepContext, 'db' | 'clock'>) {
+  const today = clock.today();
+  return {
+    backtestRecords: buildQuery(db, QUERIES.staleBacktestRecords, ['historical', today]),
+    backtestRuns: buildQuery(db, QUERIES.staleBacktestRuns, [today]),
+    forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [today]),
+  };
+}
+
+/** Deletes every document `query` matches, a page per batch; returns how many. */
+async function deleteAll(query: Query): Promise<number> {
+  let deleted = 0;
+  const paged = query.limit(PAGE);
+  for (let page = await paged.get(); !page.empty; page = await paged.get()) {
+    const batch = paged.firestore.batch();
+    for (const doc of page.docs) batch.delete(doc.ref);
+    await batch.commit();
+    deleted += page.size;
+  }
+  return deleted;
+}
+
 /**
- * Step 3: remove back-test records older than their one-day reuse window, and the runs that point to them. One
- * shard, planned only when there is something to remove; deletes are idempotent, and counted per attempt.
+ * Step 3: remove back-test records older than their one-day reuse window, the runs that point to them, and the
+ * forecasts of earlier days (a cache that would otherwise grow by one document per stock, model and time frame
+ * asked for each day). One shard, planned only when there is something to remove; deletes are idempotent. The
+ * report counts the back-test records (the Admin tab's "historical predictions cleaned up").
  */
 export const cleanupStep: MaintenanceStep<Record<string, never>> = {
   name: 'cleanup',
 
-  async plan({ db, clock }) {
-    const [records, runs] = await Promise.all([
-      buildQuery(db, QUERIES.staleBacktestRecords, ['historical', clock.today()]).limit(1).get(),
-      buildQuery(db, QUERIES.staleBacktestRuns, [clock.today()]).limit(1).get(),
-    ]);
-    return records.empty && runs.empty ? [] : [{ input: {}, itemCount: 0 }];
+  async plan(ctx) {
+    const found = await Promise.all(Object.values(staleQueries(ctx)).map((query) => query.limit(1).get()));
+    return found.every((snap) => snap.empty) ? [] : [{ input: {}, itemCount: 0 }];
   },
 
-  async run({ db, clock }) {
-    let cleanupCount = 0;
-    const stale = buildQuery(db, QUERIES.staleBacktestRecords, ['historical', clock.today()]).limit(PAGE);
-    for (let page = await stale.get(); !page.empty; page = await stale.get()) {
-      const batch = db.batch();
-      for (const doc of page.docs) batch.delete(doc.ref);
-      await batch.commit();
-      cleanupCount += page.size;
-    }
-    const staleRuns = await buildQuery(db, QUERIES.staleBacktestRuns, [clock.today()]).get();
-    await Promise.all(staleRuns.docs.map((doc) => doc.ref.delete()));
+  async run(ctx) {
+    const stale = staleQueries(ctx);
+    const cleanupCount = await deleteAll(stale.backtestRecords);
+    await Promise.all([deleteAll(stale.backtestRuns), deleteAll(stale.forecastsOfTheDay)]);
     return { cleanupCount };
   },
 };
