@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import { DefaultModels, MODEL_CHOICE_NAMES, Prediction, type PredictionStatus } from '@stockseer/contract';
+import {
+  ClockState,
+  DefaultModels,
+  MODEL_CHOICE_NAMES,
+  Prediction,
+  TIME_FRAME_LABELS,
+  type PredictionStatus,
+} from '@stockseer/contract';
 import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
 import { MAINTENANCE_TEXT } from '../web/src/features/admin/maintenanceMessages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
@@ -22,6 +29,8 @@ import { balanceShows, payTenDollarsInOpenDialog } from './support/wallet';
 
 // Issue 7, done when: an admin replays a prediction's life with the local time machine, from the day it is made
 // to past its target date, and the user sees the outcome and the money settle.
+// One flow in steps (describe.sequential): each step starts where the one before left the stack, and says so
+// first (`expectStackAt`), so a step that runs on a stack not in that state fails at once, naming what is missing.
 
 /** A Monday well inside the demo market data's history. */
 const PREDICTION_DAY = '2025-06-02';
@@ -120,10 +129,22 @@ async function seedOtherInvestors(predictionDate: string) {
   );
 }
 
+/** What the server's clock and default models are: each step checks the state it starts from. */
+async function expectStackAt({ today, shortDefault }: { today: string; shortDefault?: string }) {
+  const clock = ClockState.parse((await apiCall('/api/admin/clock', { token: adminToken })).body);
+  expect(clock).toEqual({ today, pinned: true });
+  if (shortDefault === undefined) return;
+  const defaults = DefaultModels.parse((await apiCall('/api/admin/default-models', { token: adminToken })).body);
+  expect(defaults.short).toBe(shortDefault);
+}
+
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('Admin tab: a prediction from the day it is made to past its target date', () => {
+/** The short-term default the first step picks: another model than the stack's own. */
+const nextShortDefault = () => (['prophet', 'arima', 'xgboost'] as const).find((m) => m !== savedDefaults.short)!;
+
+describe.sequential('Admin tab: a prediction from the day it is made to past its target date', () => {
   it('the admin sets the time machine to 2025-06-02 and changes the short-term default model', async () => {
     const { page } = admin;
     await signInWithChooser(page, 'admin');
@@ -131,10 +152,10 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await page.getByRole('heading', { name: ADMIN_TEXT.timeMachineTitle }).waitFor();
     await setTimeMachine(page, PREDICTION_DAY);
 
-    const short = page.getByLabel('Short (7 days)', { exact: true });
-    const next = (['prophet', 'arima', 'xgboost'] as const).find((m) => m !== savedDefaults.short)!;
+    const short = page.getByLabel(TIME_FRAME_LABELS.short, { exact: true });
+    const next = nextShortDefault();
     await short.selectOption(next);
-    await page.getByRole('button', { name: 'Update Short (7 days)' }).click();
+    await page.getByRole('button', { name: `${ADMIN_TEXT.update} ${TIME_FRAME_LABELS.short}` }).click();
     await page
       .getByRole('status')
       .filter({ hasText: ADMIN_TEXT.modelUpdated('short', MODEL_CHOICE_NAMES[next]) })
@@ -143,9 +164,13 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await page.getByLabel(ADMIN_TEXT.typeFilter, { exact: true }).selectOption('future');
     await page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).waitFor();
     await screenshot(page, 'admin-tab');
+    // What the next steps start from: the pinned date and the new default, on the server and on the page.
+    await expectStackAt({ today: PREDICTION_DAY, shortDefault: next });
+    await expect(short.inputValue()).resolves.toBe(next);
   });
 
   it('a new user makes a free KO short-term ARIMA prediction, adds $10 and then a paid medium-term one reserves $1', async () => {
+    await expectStackAt({ today: PREDICTION_DAY, shortDefault: nextShortDefault() });
     const { page } = investor;
     await signInWithChooser(page, { email: investorEmail });
     await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('KO');
@@ -171,6 +196,8 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
   });
 
   it('the admin sees both, moves past the target date and runs the daily maintenance', async () => {
+    await expectStackAt({ today: PREDICTION_DAY });
+    expect((await paidPrediction()).status).toBe('active');
     const { page } = admin;
     await page.reload();
     await adminTab(page).click();
@@ -219,7 +246,8 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
 
   it('the user sees the outcome and its cost in History, and the $1 settled in the wallet', async () => {
     const { page } = investor;
-    const { status } = await paidPrediction();
+    const { status, targetDate } = await paidPrediction();
+    await expectStackAt({ today: plusDays(targetDate, DAYS_PAST_TARGET) });
     expect(['hit', 'missed']).toContain(status);
     const outcome = status as Exclude<PredictionStatus, 'active'>;
 
@@ -246,5 +274,7 @@ describe('Admin tab: a prediction from the day it is made to past its target dat
     await realDate.click();
     await page.getByText(/^Today is [A-Z][a-z]{2} \d{2}, \d{4}\.$/).waitFor();
     await expect(realDate.isDisabled()).resolves.toBe(true);
+    const clock = ClockState.parse((await apiCall('/api/admin/clock', { token: adminToken })).body);
+    expect(clock.pinned).toBe(false);
   });
 });

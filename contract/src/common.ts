@@ -9,6 +9,17 @@ export const TIME_FRAME_DAYS = { short: 7, medium: 30, long: 90 } as const;
 export const TimeFrame = z.enum(['short', 'medium', 'long']);
 export type TimeFrame = z.infer<typeof TimeFrame>;
 
+/** A time frame's name alone (`Short`): the time-frame tabs and the admin's table. */
+export const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
+
+/** `7 days`: a time frame's horizon in trading days. */
+export const timeFrameDays = (timeFrame: TimeFrame) => `${TIME_FRAME_DAYS[timeFrame]} days`;
+
+/** `Short (7 days)`: a time frame wherever one is named in full (filters, History, Payment History, the admin's defaults). */
+export const TIME_FRAME_LABELS = Object.fromEntries(
+  TimeFrame.options.map((timeFrame) => [timeFrame, `${TIME_FRAME_NAMES[timeFrame]} (${timeFrameDays(timeFrame)})`]),
+) as Record<TimeFrame, string>;
+
 /**
  * Calendar dates travel as ISO `YYYY-MM-DD` strings (market dates have no time zone of their own). The date must
  * exist: 2021-02-30 has the shape but would become an invalid (or another) instant downstream.

@@ -13,11 +13,19 @@ export type ModelId = z.infer<typeof ModelId>;
 /** What a user picks (SPEC 3). `recommended` is resolved to the admin's default for the timeframe before fitting. */
 export const ModelChoice = z.enum(['recommended', 'prophet', 'arima', 'xgboost']);
 export type ModelChoice = z.infer<typeof ModelChoice>;
-export const MODEL_CHOICE_NAMES: Record<ModelChoice, string> = {
-  recommended: 'Recommended',
+/** Every model's name, written once: what a prediction stores as `modelName` and every list or filter shows. */
+export const MODEL_LABELS: Record<ModelId, string> = {
   prophet: 'Prophet',
   arima: 'ARIMA',
   xgboost: 'XGBoost',
+  naive: 'Naive (no change)',
+  drift: 'Random walk with drift',
+};
+export const MODEL_CHOICE_NAMES: Record<ModelChoice, string> = {
+  recommended: 'Recommended',
+  prophet: MODEL_LABELS.prophet,
+  arima: MODEL_LABELS.arima,
+  xgboost: MODEL_LABELS.xgboost,
 };
 
 /** `historical` = one origin of a back-test; `future` = a user's paid or free forecast. */

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { DailyBar, Prediction, Transaction, Wallet } from '@stockseer/contract';
+import { MODEL_LABELS, type DailyBar, type Prediction, type Transaction, type Wallet } from '@stockseer/contract';
 import { addTradingDays } from '../../functions/src/domain/calendar';
 import { deposit, newWallet, payForPrediction } from '../../functions/src/domain/ledger';
 
@@ -50,7 +50,7 @@ export async function seedDueWallet(db: Firestore, spec: DueWalletSpec): Promise
       id,
       symbol,
       modelId: 'naive',
-      modelName: 'Naive',
+      modelName: MODEL_LABELS.naive,
       timeFrame: 'short',
       predictionType: 'future',
       predictionDate: origin.date,

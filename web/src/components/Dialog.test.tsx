@@ -2,7 +2,7 @@ import { StrictMode, useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Dialog } from './Dialog';
-import { polyfillDialog } from './dialogTesting';
+import { polyfillDialog } from './dialog.testkit';
 
 beforeAll(polyfillDialog);
 

@@ -1,4 +1,4 @@
-import { TIME_FRAME_DAYS, type PredictionStatus, type TimeFrame } from '@stockseer/contract';
+import type { PredictionStatus } from '@stockseer/contract';
 
 /** One formatter each for money, prices, percentages and dates (SPEC 9: 2 decimals, percent with 1). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -19,19 +19,15 @@ export function formatPercent(value: number): string {
 export const formatPriceWithChange = (price: number, from: number) =>
   `${formatPrice(price)} (${formatPercent(((price - from) / from) * 100)})`;
 
+/** What a prediction's actual price reads until its target date's close is in. */
+export const PENDING_TEXT = 'Pending';
+
 /** Active, Hit, Missed: the status words of every prediction list (SPEC 2). */
 export const STATUS_LABELS = { active: 'Active', hit: 'Hit', missed: 'Missed' } satisfies Record<
   PredictionStatus,
   string
 >;
 
-export const TIME_FRAME_NAMES: Record<TimeFrame, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
-
-/** `7 days`: a timeframe's horizon in trading days. */
-export const timeFrameDays = (timeFrame: TimeFrame) => `${TIME_FRAME_DAYS[timeFrame]} days`;
-
-/** `Short (7 days)`: a timeframe wherever one is named (filters, History, Payment History). */
-export const timeFrameLabel = (timeFrame: TimeFrame) => `${TIME_FRAME_NAMES[timeFrame]} (${timeFrameDays(timeFrame)})`;
 
 const DATE_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
 // A market date names a calendar day everywhere; an instant is shown in the reader's own time zone.

@@ -1,3 +1,4 @@
+import './landing.css';
 import { SignInButton } from '../features/auth/SignInButton';
 import { SHELL_TEXT } from '../app/messages';
 

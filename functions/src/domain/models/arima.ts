@@ -11,6 +11,7 @@ import { defineModel } from './result';
 import { logReturns, mean, tail, variance } from './series';
 import type { ForecastModel } from './types';
 import { bandAround } from './volatility';
+import { MODEL_LABELS } from '@stockseer/contract';
 
 type Arima = typeof ArimaConstructor;
 
@@ -70,7 +71,7 @@ export function fitOrder(
 export function createArimaModel(ARIMA: Arima): ForecastModel {
   return defineModel({
     id: 'arima',
-    name: 'ARIMA',
+    name: MODEL_LABELS.arima,
     minCloses: 60,
     predict(closes, horizon) {
       const returns = logReturns(tail(closes, FIT_WINDOW + 1));

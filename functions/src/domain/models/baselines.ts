@@ -6,6 +6,7 @@ import { defineModel } from './result';
 import { logReturns, mean, tail } from './series';
 import type { ForecastModel } from './types';
 import { bandAround } from './volatility';
+import { MODEL_LABELS } from '@stockseer/contract';
 
 /** Ten years of trading days: a long window, because a short-window mean return is mostly noise. */
 export const DRIFT_WINDOW = 2520;
@@ -25,14 +26,14 @@ export function shrinkTowardDrift(driftChange: number, modelChange: number, weig
 
 export const naiveModel: ForecastModel = defineModel({
   id: 'naive',
-  name: 'Naive (no change)',
+  name: MODEL_LABELS.naive,
   minCloses: 30,
   predict: (closes, horizon) => bandAround(closes, horizon, 0),
 });
 
 export const driftModel: ForecastModel = defineModel({
   id: 'drift',
-  name: 'Random walk with drift',
+  name: MODEL_LABELS.drift,
   minCloses: 30,
   predict: (closes, horizon) => bandAround(closes, horizon, driftPerDay(closes) * horizon),
 });

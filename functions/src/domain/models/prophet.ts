@@ -13,6 +13,7 @@ import { defineModel } from './result';
 import { tail } from './series';
 import type { ForecastModel } from './types';
 import { bandAround } from './volatility';
+import { MODEL_LABELS } from '@stockseer/contract';
 
 type ProphetConstructor = typeof ProphetClass;
 
@@ -61,7 +62,7 @@ function fitTrend(
 export function createProphetModel(Prophet: ProphetConstructor, optimizer: ProphetOptimizer): ForecastModel {
   return defineModel({
     id: 'prophet',
-    name: 'Prophet',
+    name: MODEL_LABELS.prophet,
     minCloses: 60,
     predict(closes, horizon) {
       const logCloses = tail(closes, FIT_WINDOW).map(Math.log);

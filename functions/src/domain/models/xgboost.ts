@@ -14,6 +14,7 @@ import { FEATURE_LOOKBACK, FeatureSeries } from './features';
 import { defineModel, Z80 } from './result';
 import { quantile, tail } from './series';
 import type { ForecastModel } from './types';
+import { MODEL_LABELS } from '@stockseer/contract';
 
 type Booster = new (options: XGBoostOptions) => XGBoostBooster;
 
@@ -107,7 +108,7 @@ function standardizedHalfWidth(
 export function createXgboostModel(XGBoost: Booster): ForecastModel {
   return defineModel({
     id: 'xgboost',
-    name: 'XGBoost',
+    name: MODEL_LABELS.xgboost,
     minCloses: FEATURE_LOOKBACK + 250,
     predict(closes, horizon) {
       const series = new FeatureSeries(tail(closes, FIT_WINDOW));

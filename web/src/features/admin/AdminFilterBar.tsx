@@ -1,7 +1,14 @@
-import { ModelId, PredictionStatus, PredictionType, TimeFrame } from '@stockseer/contract';
+import {
+  MODEL_LABELS,
+  ModelId,
+  PredictionStatus,
+  PredictionType,
+  TIME_FRAME_LABELS,
+  TimeFrame,
+} from '@stockseer/contract';
 import type { AdminFilters } from './adminFilters';
 import { FilterSelect, type Option } from '../../components/FilterSelect';
-import { ADMIN_TEXT, MODEL_NAMES, STATUS_LABELS, TYPE_LABELS, timeFrameLabel } from './messages';
+import { ADMIN_TEXT, STATUS_LABELS, TYPE_LABELS } from './messages';
 
 interface Props {
   filters: AdminFilters;
@@ -14,9 +21,9 @@ const optionsOf = <V extends string>(values: readonly V[], label: (value: V) => 
   values.map((value) => ({ value, label: label(value) }));
 
 const STATUS_OPTIONS = optionsOf(PredictionStatus.options, (s) => STATUS_LABELS[s]);
-const TIME_FRAME_OPTIONS = optionsOf(TimeFrame.options, timeFrameLabel);
+const TIME_FRAME_OPTIONS = optionsOf(TimeFrame.options, (t) => TIME_FRAME_LABELS[t]);
 const TYPE_OPTIONS = optionsOf(PredictionType.options, (t) => TYPE_LABELS[t]);
-const MODEL_OPTIONS = optionsOf(ModelId.options, (m) => MODEL_NAMES[m]);
+const MODEL_OPTIONS = optionsOf(ModelId.options, (m) => MODEL_LABELS[m]);
 
 /** SPEC 2: User, Status, Timeframe, Type and Model, each a labelled select. */
 export function AdminFilterBar({ filters, onChange, users }: Props) {
@@ -28,7 +35,7 @@ export function AdminFilterBar({ filters, onChange, users }: Props) {
   ) => (
     <FilterSelect<Exclude<AdminFilters[K], 'all'>>
       key={key}
-      className="admin-filter"
+      className="filter-field"
       label={label}
       allLabel={allLabel}
       value={filters[key]}

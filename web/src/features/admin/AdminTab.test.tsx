@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIME_FRAME_LABELS } from '@stockseer/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminTab } from './AdminTab';
 import { PREDICTIONS_PAGE_SIZE } from './adminApi';
 import type { AdminUserRow } from '@stockseer/contract';
 import { ADMIN_TEXT, COLUMNS, USER_COLUMNS } from './messages';
-import { aPrediction, fakeApi, renderWithProviders, type Routes } from './testing';
+import { aPrediction, fakeApi, renderWithProviders, type Routes } from './admin.testkit';
 
 // The API client asks Firebase for an ID token; the test has no signed-in user, so the request goes without one.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
@@ -75,28 +76,28 @@ describe('Default AI Models', () => {
       'POST /api/admin/default-models': { body: { short: 'arima', medium: 'prophet', long: 'xgboost' } },
     });
     renderWithProviders(<AdminTab />);
-    const short = (await screen.findByLabelText('Short (7 days)')) as HTMLSelectElement;
+    const short = (await screen.findByLabelText(TIME_FRAME_LABELS.short)) as HTMLSelectElement;
     expect(short.value).toBe('prophet');
-    expect((screen.getByLabelText('Long (90 days)') as HTMLSelectElement).value).toBe('xgboost');
+    expect((screen.getByLabelText(TIME_FRAME_LABELS.long) as HTMLSelectElement).value).toBe('xgboost');
     expect([...short.options].map((o) => o.text)).toEqual(['Prophet', 'ARIMA', 'XGBoost']);
-    const update = screen.getByRole('button', { name: 'Update Short (7 days)' }) as HTMLButtonElement;
+    const update = screen.getByRole('button', { name: `Update ${TIME_FRAME_LABELS.short}` }) as HTMLButtonElement;
     expect(update.disabled).toBe(true);
 
-    select('Short (7 days)', 'arima');
+    select(TIME_FRAME_LABELS.short, 'arima');
     fireEvent.click(update);
     expect(await toast('status')).toContain(ADMIN_TEXT.modelUpdated('short', 'ARIMA'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', url: '/api/admin/default-models', body: { timeFrame: 'short', modelId: 'arima' } },
     ]);
-    expect((screen.getByLabelText('Short (7 days)') as HTMLSelectElement).value).toBe('arima');
+    expect((screen.getByLabelText(TIME_FRAME_LABELS.short) as HTMLSelectElement).value).toBe('arima');
   });
 
   it('says which timeframe failed to update', async () => {
     serve({ 'POST /api/admin/default-models': { status: 500, body: { message: 'down' } } });
     renderWithProviders(<AdminTab />);
-    await screen.findByLabelText('Medium (30 days)');
-    select('Medium (30 days)', 'xgboost');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Medium (30 days)' }));
+    await screen.findByLabelText(TIME_FRAME_LABELS.medium);
+    select(TIME_FRAME_LABELS.medium, 'xgboost');
+    fireEvent.click(screen.getByRole('button', { name: `Update ${TIME_FRAME_LABELS.medium}` }));
     expect(await toast('alert')).toContain(ADMIN_TEXT.modelUpdateFailed('medium'));
   });
 });

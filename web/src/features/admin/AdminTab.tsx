@@ -1,3 +1,4 @@
+import './admin.css';
 import { useState } from 'react';
 import { useAllPredictions, useClock } from './adminApi';
 import { OPENING_FILTERS } from './adminFilters';

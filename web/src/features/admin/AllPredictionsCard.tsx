@@ -32,7 +32,7 @@ export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, fil
       <AdminFilterBar filters={filters} onChange={onFiltersChange} users={users ?? []} />
       {loaded ? (
         <>
-          <p className="muted admin-count" aria-live="polite">
+          <p className="muted table-count" aria-live="polite">
             {ADMIN_TEXT.count(loaded.length, hasMore)}
           </p>
           <AdminPredictionsTable predictions={loaded} />

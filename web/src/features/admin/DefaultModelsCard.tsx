@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
-import { DefaultModelId, MODEL_CHOICE_NAMES, TimeFrame, type DefaultModels } from '@stockseer/contract';
+import {
+  DefaultModelId,
+  MODEL_CHOICE_NAMES,
+  TIME_FRAME_LABELS,
+  TimeFrame,
+  type DefaultModels,
+} from '@stockseer/contract';
 import { setDefaultModel, useDefaultModels } from './adminApi';
-import { ADMIN_TEXT, timeFrameLabel } from './messages';
+import { ADMIN_TEXT } from './messages';
 import { NotLoaded } from './NotLoaded';
 import { useAdminToasts } from './useAdminToasts';
 
@@ -63,7 +69,7 @@ function DefaultModelRow({ timeFrame, saved, onSaved }: RowProps) {
 
   return (
     <div className="default-model-row">
-      <label htmlFor={id}>{timeFrameLabel(timeFrame)}</label>
+      <label htmlFor={id}>{TIME_FRAME_LABELS[timeFrame]}</label>
       <select id={id} value={choice} onChange={(e) => setChoice(DefaultModelId.parse(e.target.value))}>
         {DefaultModelId.options.map((model) => (
           <option key={model} value={model}>
@@ -74,7 +80,7 @@ function DefaultModelRow({ timeFrame, saved, onSaved }: RowProps) {
       <button
         type="button"
         className="button"
-        aria-label={`${ADMIN_TEXT.update} ${timeFrameLabel(timeFrame)}`}
+        aria-label={`${ADMIN_TEXT.update} ${TIME_FRAME_LABELS[timeFrame]}`}
         disabled={saving || choice === saved}
         onClick={() => void update()}
       >

@@ -5,7 +5,7 @@ import { MaintenanceCard } from './MaintenanceCard';
 import { BUTTON_WAIT_SECONDS } from './maintenanceApi';
 import { MAINTENANCE_TEXT } from './maintenanceMessages';
 import { ADMIN_TEXT } from './messages';
-import { fakeApi, renderWithProviders } from './testing';
+import { fakeApi, renderWithProviders } from './admin.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 afterEach(() => {

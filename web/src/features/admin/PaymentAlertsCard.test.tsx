@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { PaymentAlertsCard } from './PaymentAlertsCard';
 import { ALERTS_TEXT } from './alertsText';
-import { fakeApi, renderWithProviders } from './testing';
+import { fakeApi, renderWithProviders } from './admin.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 

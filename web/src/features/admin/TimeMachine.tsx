@@ -52,7 +52,7 @@ export function TimeMachine({ clock, onChanged }: Props) {
         </p>
       </div>
       <form className="time-machine-form" onSubmit={onSubmit}>
-        <div className="admin-filter">
+        <div className="filter-field">
           <label htmlFor={inputId}>{ADMIN_TEXT.dateLabel}</label>
           <input id={inputId} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
         </div>

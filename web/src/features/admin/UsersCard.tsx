@@ -24,7 +24,7 @@ const USER_TABLE_COLUMNS: readonly Column<AdminUserRow>[] = [
           {u.displayName ?? u.email ?? u.id}
           {u.isAdmin && <span className="badge badge-admin">{ADMIN_TEXT.adminBadge}</span>}
         </span>
-        <span className="admin-sub admin-email" title={u.email ?? undefined}>
+        <span className="cell-sub admin-email" title={u.email ?? undefined}>
           {u.email}
         </span>
       </>
@@ -53,7 +53,7 @@ export function UsersCard() {
   return (
     <section className="card admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{ADMIN_TEXT.usersTitle}</h2>
-      <div className="admin-filter admin-user-search">
+      <div className="filter-field admin-user-search">
         <label htmlFor={searchId}>{ADMIN_TEXT.usersSearch}</label>
         <input
           id={searchId}
@@ -66,16 +66,15 @@ export function UsersCard() {
       </div>
       {users ? (
         <>
-          <p className="muted admin-count" aria-live="polite">
+          <p className="muted table-count" aria-live="polite">
             {ADMIN_TEXT.usersCount(users.length, hasMore)}
           </p>
           <DataTable
             caption={ADMIN_TEXT.usersTitle}
             columns={USER_TABLE_COLUMNS}
             rows={users}
-            rowKey={(u) => u.id}
             emptyText={ADMIN_TEXT.usersEmpty}
-            className="admin-table"
+            dense
             regionLabel={ADMIN_TEXT.usersRegion}
           />
           {hasMore && (

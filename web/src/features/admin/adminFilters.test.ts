@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newestFirst } from './adminFilters';
-import { aPrediction } from './testing';
+import { aPrediction } from './admin.testkit';
 
 const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 

@@ -1,4 +1,5 @@
-import { type MaintenanceReport, type ModelId, type PredictionType, type TimeFrame } from '@stockseer/contract';
+import { type MaintenanceReport, type PredictionType, type TimeFrame } from '@stockseer/contract';
+import { PENDING_TEXT } from '../../lib/format';
 
 /** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
@@ -31,7 +32,7 @@ export const ADMIN_TEXT = {
   /** The server applies the filters, so every loaded prediction matches them. */
   count: (loaded: number, more: boolean) => `Showing ${loaded}${more ? ' loaded' : ''} matching predictions`,
   noOwner: '—',
-  pending: 'Pending',
+  pending: PENDING_TEXT,
 
   userFilter: 'User',
   statusFilter: 'Status',
@@ -87,17 +88,6 @@ export const COLUMNS = {
 export { STATUS_LABELS } from '../../lib/format';
 
 export const TYPE_LABELS: Record<PredictionType, string> = { historical: 'Historical', future: 'Future' };
-
-/** Every model a stored prediction can name, the back-test baselines included. */
-export const MODEL_NAMES: Record<ModelId, string> = {
-  prophet: 'Prophet',
-  arima: 'ARIMA',
-  xgboost: 'XGBoost',
-  naive: 'Naive',
-  drift: 'Drift',
-};
-
-export { TIME_FRAME_NAMES, timeFrameDays, timeFrameLabel } from '../../lib/format';
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,3 +1,4 @@
+import './auth.css';
 import { useState, type FormEvent } from 'react';
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { DEMO_ADMIN, DEMO_USER, fakeGoogleIdToken, type TestAccount } from '@stockseer/contract/testAccounts';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { PredictionStatus, TimeFrame } from '@stockseer/contract';
+import { PredictionStatus, TIME_FRAME_LABELS, TimeFrame } from '@stockseer/contract';
 import { FilterSelect } from '../../components/FilterSelect';
 import type { HistoryFilters } from './historyRows';
-import { HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
+import { HISTORY_TEXT, STATUS_LABELS } from './messages';
 
 interface Props {
   filters: HistoryFilters;
@@ -12,7 +12,7 @@ interface Props {
 const STATUS_OPTIONS = PredictionStatus.options.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 const TIME_FRAME_OPTIONS = TimeFrame.options.map((timeFrame) => ({
   value: timeFrame,
-  label: timeFrameLabel(timeFrame),
+  label: TIME_FRAME_LABELS[timeFrame],
 }));
 
 /** SPEC 2: Status, Timeframe and a ticker search, each a labelled control. */

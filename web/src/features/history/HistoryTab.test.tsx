@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { TIME_FRAME_LABELS } from '@stockseer/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { Prediction } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 import { HistoryTab } from './HistoryTab';
 import { COLUMNS, HISTORY_TEXT } from './messages';
-import { userPrediction } from './testPredictions';
+import { userPrediction } from './predictions.testkit';
 
 // The API client asks Firebase for an ID token; the test has no signed-in user, so the request goes without one.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
@@ -58,21 +59,21 @@ describe('HistoryTab', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(Object.values(COLUMNS));
     expect(rowTexts()).toEqual([
       [
-        'AAPLARIMA · Short (7 days)',
+        `AAPLARIMA · ${TIME_FRAME_LABELS.short}`,
         'Nov 12, 2026$100.00',
         'Dec 01, 2026$103.00Chance of a hit: 46%',
         'ActivePending',
         'Free',
       ],
       [
-        'AAPLARIMA · Short (7 days)',
+        `AAPLARIMA · ${TIME_FRAME_LABELS.short}`,
         'Nov 12, 2026$100.00',
         'Oct 01, 2026$103.00Chance of a hit: 46%',
         'Hit$102.00 (+2.0%)',
         'Fee $1',
       ],
       [
-        'MSFTARIMA · Medium (30 days)',
+        `MSFTARIMA · ${TIME_FRAME_LABELS.medium}`,
         'Nov 12, 2026$100.00',
         'Nov 23, 2026$103.00Chance of a hit: 46%',
         'Missed$90.00 (-10.0%)',
@@ -89,7 +90,7 @@ describe('HistoryTab', () => {
     expect(bodyRows()).toHaveLength(1);
     fireEvent.change(screen.getByLabelText(HISTORY_TEXT.statusFilter), { target: { value: 'all' } });
     fireEvent.change(screen.getByLabelText(HISTORY_TEXT.timeFrameFilter), { target: { value: 'medium' } });
-    expect(rowTexts().map((cells) => cells[0])).toEqual(['MSFTARIMA · Medium (30 days)']);
+    expect(rowTexts().map((cells) => cells[0])).toEqual([`MSFTARIMA · ${TIME_FRAME_LABELS.medium}`]);
     fireEvent.change(screen.getByLabelText(HISTORY_TEXT.timeFrameFilter), { target: { value: 'all' } });
     fireEvent.change(screen.getByLabelText(HISTORY_TEXT.tickerSearch), { target: { value: 'aap' } });
     expect(bodyRows()).toHaveLength(2);

@@ -1,3 +1,4 @@
+import './history.css';
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast/ToastProvider';
 import { historyCsv } from './csv';
@@ -35,7 +36,7 @@ export function HistoryTab({ uid }: { uid: string }) {
       <HistoryFilterBar filters={filters} onChange={setFilters} />
       {rows && data ? (
         <>
-          <p className="muted history-count" aria-live="polite">
+          <p className="muted table-count" aria-live="polite">
             {HISTORY_TEXT.count(rows.length, data.length)}
           </p>
           <HistoryTable predictions={rows} />

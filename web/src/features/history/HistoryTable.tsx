@@ -1,9 +1,7 @@
-import { costLabel, type Prediction } from '@stockseer/contract';
+import { TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
-import { DateAndPrice } from '../../components/DateAndPrice';
-import { HitChance } from '../../components/HitChance';
-import { formatPriceWithChange } from '../../lib/format';
-import { COLUMNS, HISTORY_TEXT, STATUS_LABELS, timeFrameLabel } from './messages';
+import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
+import { COLUMNS, HISTORY_TEXT } from './messages';
 
 /** SPEC 2's columns, in the order given; a column is one entry here. */
 const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
@@ -13,34 +11,16 @@ const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
     cell: (p) => (
       <>
         <span className="history-symbol">{p.symbol}</span>
-        <span className="history-sub">
-          {p.modelName} · {timeFrameLabel(p.timeFrame)}
+        <span className="cell-sub">
+          {p.modelName} · {TIME_FRAME_LABELS[p.timeFrame]}
         </span>
       </>
     ),
   },
-  { header: COLUMNS.prediction, cell: (p) => <DateAndPrice date={p.predictionDate} price={p.priceAtPrediction} /> },
-  {
-    header: COLUMNS.target,
-    cell: (p) => (
-      <>
-        <DateAndPrice date={p.targetDate} price={p.targetPrice} />
-        <HitChance probability={p.hitProbability} className="history-sub" />
-      </>
-    ),
-  },
-  {
-    header: COLUMNS.outcome,
-    cell: (p) => (
-      <>
-        <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
-        <span className="history-sub">
-          {p.actualPrice === null ? HISTORY_TEXT.pending : formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}
-        </span>
-      </>
-    ),
-  },
-  { header: COLUMNS.cost, cell: (p) => costLabel(p) },
+  predictionColumn(COLUMNS.prediction),
+  targetColumn(COLUMNS.target),
+  outcomeColumn(COLUMNS.outcome),
+  costColumn(COLUMNS.cost),
 ];
 
 /** One row per prediction, in the order given. */
@@ -50,7 +30,6 @@ export function HistoryTable({ predictions }: { predictions: readonly Prediction
       caption={HISTORY_TEXT.title}
       columns={HISTORY_COLUMNS}
       rows={predictions}
-      rowKey={(p) => p.id}
       emptyText={HISTORY_TEXT.empty}
       className="history-table"
     />

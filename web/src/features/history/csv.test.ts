@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TIME_FRAME_LABELS } from '@stockseer/contract';
 import { csvField, historyCsv, toCsv } from './csv';
-import { userPrediction } from './testPredictions';
+import { userPrediction } from './predictions.testkit';
 
 describe('CSV', () => {
   it('leaves plain fields alone and writes null as an empty field', () => {
@@ -33,8 +34,8 @@ describe('CSV', () => {
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Symbol,Model,Timeframe,Prediction Date,Price at Prediction,Target Date,Target Price,Hit Low,Hit High,Status,Actual Price,Cost',
-      'AAPL,"Prophet, tuned",Short (7 days),2026-11-12,100.00,2026-11-23,103.00,101.00,105.00,Hit,104.20,Fee $1',
-      'MSFT,ARIMA,Long (90 days),2026-11-12,100.00,2026-11-23,103.00,101.00,105.00,Active,,Free',
+      `AAPL,"Prophet, tuned",${TIME_FRAME_LABELS.short},2026-11-12,100.00,2026-11-23,103.00,101.00,105.00,Hit,104.20,Fee $1`,
+      `MSFT,ARIMA,${TIME_FRAME_LABELS.long},2026-11-12,100.00,2026-11-23,103.00,101.00,105.00,Active,,Free`,
     ]);
   });
 });

@@ -1,5 +1,5 @@
-import { costLabel, type Prediction } from '@stockseer/contract';
-import { STATUS_LABELS, timeFrameLabel } from './messages';
+import { costLabel, TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
+import { STATUS_LABELS } from './messages';
 
 type Cell = string | number | null;
 
@@ -46,7 +46,7 @@ export function historyCsv(predictions: readonly Prediction[]): string {
     ...predictions.map((p) => [
       p.symbol,
       p.modelName,
-      timeFrameLabel(p.timeFrame),
+      TIME_FRAME_LABELS[p.timeFrame],
       p.predictionDate,
       price(p.priceAtPrediction),
       p.targetDate,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterPredictions, NO_FILTERS, sortForHistory } from './historyRows';
-import { userPrediction } from './testPredictions';
+import { userPrediction } from './predictions.testkit';
 
 const ROWS = [
   userPrediction({ id: 'aapl-short-hit', symbol: 'AAPL', timeFrame: 'short', status: 'hit' }),

@@ -1,3 +1,4 @@
+import { PENDING_TEXT } from '../../lib/format';
 /** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const HISTORY_TEXT = {
   title: 'Your Prediction History',
@@ -8,7 +9,7 @@ export const HISTORY_TEXT = {
   all: 'All',
   loading: 'Loading your predictions...',
   empty: 'No predictions found based on your filters.',
-  pending: 'Pending',
+  pending: PENDING_TEXT,
   download: 'Download CSV',
   errorTitle: 'Error',
   failed: 'Failed to fetch prediction history. Please try again.',
@@ -24,6 +25,3 @@ export const COLUMNS = {
 } as const;
 
 export { STATUS_LABELS } from '../../lib/format';
-
-/** `Short (7 days)`: SPEC 2's timeframe filter options. */
-export { timeFrameLabel } from '../../lib/format';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { PredictionStatus } from '@stockseer/contract';
 import { AccuracySummary } from './AccuracySummary';
 import { PREDICTION_TEXT } from './messages';
-import { makePrediction } from './testSupport';
+import { makePrediction } from './predictions.testkit';
 
 const predictionsWith = (statuses: PredictionStatus[]) =>
   statuses.map((status, i) => makePrediction({ id: `p${i}`, status }));

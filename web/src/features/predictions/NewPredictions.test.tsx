@@ -2,11 +2,11 @@ import { ERROR_MESSAGES } from '@stockseer/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PredictionPreview } from '@stockseer/contract';
-import { polyfillDialog } from '../../components/dialogTesting';
+import { polyfillDialog } from '../../components/dialog.testkit';
 import { PREDICTION_TEXT } from './messages';
 import { NewPredictions } from './NewPredictions';
 import { hitChanceText, ODDS_TEXT } from './oddsText';
-import { FREE_PREVIEW, json, makePrediction, renderWithProviders, stubFetch, TEST_WALLET } from './testSupport';
+import { FREE_PREVIEW, json, makePrediction, renderWithProviders, stubFetch, TEST_WALLET } from './predictions.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 afterEach(() => vi.unstubAllGlobals());

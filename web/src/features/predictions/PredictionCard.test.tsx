@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { CostLabel, Prediction } from '@stockseer/contract';
 import { CARD_TEXT } from './messages';
 import { PredictionCard } from './PredictionCard';
-import { makePrediction } from './testSupport';
+import { makePrediction } from './predictions.testkit';
 
 const renderCard = (overrides: Partial<Prediction> = {}) => {
   render(<PredictionCard prediction={makePrediction(overrides)} />);

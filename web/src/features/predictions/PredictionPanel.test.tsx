@@ -12,7 +12,7 @@ import {
   renderWithProviders,
   stubFetch as stubApi,
   TEST_WALLET,
-} from './testSupport';
+} from './predictions.testkit';
 
 // The API client asks Firebase for an ID token; the test has no signed-in user, so the request goes without one.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));

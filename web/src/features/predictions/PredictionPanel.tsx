@@ -1,3 +1,4 @@
+import './predictions.css';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { ModelChoice, Prediction, TimeFrame, Wallet } from '@stockseer/contract';
 import { Tabs } from '../../components/Tabs';

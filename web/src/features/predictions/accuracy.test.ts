@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accuracyLevel, accuracyOf, byTargetDateDesc, formatHitRate, hitRatePercent } from './accuracy';
-import { makePrediction } from './testSupport';
+import { makePrediction } from './predictions.testkit';
 
 describe('accuracy badge level', () => {
   it.each([

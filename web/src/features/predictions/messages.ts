@@ -1,4 +1,5 @@
-import type { ModelChoice, TimeFrame } from '@stockseer/contract';
+import { TIME_FRAME_NAMES, TimeFrame, type ModelChoice } from '@stockseer/contract';
+import { PENDING_TEXT } from '../../lib/format';
 
 /** The Predictions panel's texts (SPEC 2, 8; DESIGN 4), written once; the tests import the same constants. */
 export const PREDICTION_TEXT = {
@@ -36,17 +37,14 @@ export const CARD_TEXT = {
   range: '80% range',
   hitRange: (targetDate: string) => `Hits if the close on ${targetDate} is within`,
   actual: 'Actual',
-  pending: 'Pending',
+  pending: PENDING_TEXT,
   cost: 'Cost',
 } as const;
 
 export { STATUS_LABELS } from '../../lib/format';
 
-export const TIME_FRAME_TABS = [
-  { key: 'short', label: 'Short' },
-  { key: 'medium', label: 'Medium' },
-  { key: 'long', label: 'Long' },
-] as const satisfies readonly { key: TimeFrame; label: string }[];
+/** The time-frame tabs: Short, Medium, Long. */
+export const TIME_FRAME_TABS = TimeFrame.options.map((key) => ({ key, label: TIME_FRAME_NAMES[key] }));
 
 /** One line per model, so a picker says what each choice means. */
 export const MODEL_DESCRIPTIONS: Record<ModelChoice, string> = {

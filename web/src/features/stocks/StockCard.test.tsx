@@ -4,9 +4,9 @@ import type { StockDetails } from '@stockseer/contract';
 import { ApiError, api } from '../../lib/api';
 import { STOCK_TEXT } from './messages';
 import { StockCard } from './StockCard';
-import { renderWithProviders } from './testProviders';
+import { renderWithProviders } from './providers.testkit';
 
-vi.mock('../../lib/api', async () => (await import('./apiMock')).apiModuleMock());
+vi.mock('../../lib/api', async () => (await import('./apiMock.testkit')).apiModuleMock());
 
 const apiMock = vi.mocked(api);
 const APPLE: StockDetails = {

@@ -3,9 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { api } from '../../lib/api';
 import { STOCK_TEXT } from './messages';
 import { StockExplorer } from './StockExplorer';
-import { renderWithProviders } from './testProviders';
+import { renderWithProviders } from './providers.testkit';
 
-vi.mock('../../lib/api', async () => (await import('./apiMock')).apiModuleMock());
+vi.mock('../../lib/api', async () => (await import('./apiMock.testkit')).apiModuleMock());
 
 const apiMock = vi.mocked(api);
 const answer = (provider: string) =>

@@ -1,3 +1,4 @@
+import './stocks.css';
 import type { ChartOverlay } from './chartOverlay';
 import { DemoNotice } from './DemoNotice';
 import { StockCard } from './StockCard';

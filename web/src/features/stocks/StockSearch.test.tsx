@@ -3,11 +3,11 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { ApiError, api } from '../../lib/api';
 import { STOCK_TEXT } from './messages';
 import { StockSearch } from './StockSearch';
-import { renderWithProviders } from './testProviders';
+import { renderWithProviders } from './providers.testkit';
 import { SEARCH_DEBOUNCE_MS } from './useStockSearch';
 import { SEARCH_QUERY_MAX_LENGTH } from '@stockseer/contract';
 
-vi.mock('../../lib/api', async () => (await import('./apiMock')).apiModuleMock());
+vi.mock('../../lib/api', async () => (await import('./apiMock.testkit')).apiModuleMock());
 
 const RESULTS = [
   { symbol: 'AAPL', name: 'Apple Inc.' },

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOP_UP_MESSAGES, ERROR_MESSAGES } from '@stockseer/contract';
 import { AddFundsDialog, DIALOG_RESET_DELAY_MS } from './AddFundsDialog';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from './messages';
-import { aWallet, fakeServer, polyfillDialog, renderWallet, type Call } from './testing';
+import { aWallet, fakeServer, polyfillDialog, renderWallet, type Call } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 vi.mock('../../lib/config', () => ({

@@ -1,3 +1,4 @@
+import './wallet.css';
 import { useEffect, useRef, useState } from 'react';
 import { TOP_UP_DOLLARS } from '@stockseer/contract';
 import { Dialog } from '../../components/Dialog';

@@ -1,6 +1,11 @@
 import { useState } from 'react';
-import { TRANSACTION_HISTORY_LIMIT, type TransactionLine, type TransactionType } from '@stockseer/contract';
-import { formatCents, formatDate, timeFrameLabel } from '../../lib/format';
+import {
+  TIME_FRAME_LABELS,
+  TRANSACTION_HISTORY_LIMIT,
+  type TransactionLine,
+  type TransactionType,
+} from '@stockseer/contract';
+import { formatCents, formatDate } from '../../lib/format';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
 import './transactionTypes.css';
 
@@ -71,7 +76,7 @@ export function PaymentHistory({ transactions, failed }: Props) {
 }
 
 function PaymentLine({ line }: { line: TransactionLine }) {
-  const about = line.prediction ? [line.prediction.modelName, timeFrameLabel(line.prediction.timeFrame)] : [];
+  const about = line.prediction ? [line.prediction.modelName, TIME_FRAME_LABELS[line.prediction.timeFrame]] : [];
   return (
     <li className="transaction">
       <div>

@@ -1,3 +1,4 @@
+import './wallet.css';
 import { SIGNED_OUT_WALLET_TEXT as TEXT } from './signedOutMessages';
 
 /** SPEC 2: the Wallet signed out (also `/wallet` opened signed out): a prompt and a Sign In button to /auth. */

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { walletOwesMessage } from '@stockseer/contract';
 import { WalletTab } from './WalletTab';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
-import { anAccount, aWallet, fakeServer, renderWallet } from './testing';
+import { anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { WalletTab } from './WalletTab';
 import { PAYMENT_RETURN_TEXT, WALLET_TEXT } from './messages';
-import { anAccount, aWallet, fakeServer, renderWallet } from './testing';
+import { anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 

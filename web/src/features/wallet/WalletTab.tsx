@@ -1,3 +1,4 @@
+import './wallet.css';
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast/ToastProvider';
 import { AddFundsDialog } from './AddFundsDialog';

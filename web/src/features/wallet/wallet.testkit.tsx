@@ -40,7 +40,7 @@ export function fakeServer(handle: Handler) {
   return calls;
 }
 
-export { polyfillDialog } from '../../components/dialogTesting';
+export { polyfillDialog } from '../../components/dialog.testkit';
 
 function Location() {
   const { pathname, search } = useLocation();
