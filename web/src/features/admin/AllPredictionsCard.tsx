@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { AllPredictionsPage } from '@stockseer/contract';
 import { useAdminUsers } from './adminApi';
 import { AdminFilterBar } from './AdminFilterBar';
-import { newestFirst, type AdminFilters } from './adminFilters';
+import type { AdminFilters } from './adminFilters';
 import { AdminPredictionsTable } from './AdminPredictionsTable';
 import { ADMIN_TEXT } from './messages';
 import { NotLoaded } from './NotLoaded';
@@ -18,12 +18,13 @@ interface Props {
   onFiltersChange: (filters: AdminFilters) => void;
 }
 
-/** SPEC 2: every user's predictions, filtered by the server, with "Load more" for the next page. */
+/** SPEC 2: every user's predictions, filtered and ordered by the server, with "Load more" for the next page. */
 export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, filters, onFiltersChange }: Props) {
   const headingId = useId();
   const toasts = useAdminToasts();
   const users = useAdminUsers(toasts.fetchFailed).data?.users;
-  const loaded = useMemo(() => pages && newestFirst(pages.flatMap((page) => page.predictions)), [pages]);
+  // The server sends every page newest first, so the loaded pages in order are the list in order.
+  const loaded = useMemo(() => pages?.flatMap((page) => page.predictions), [pages]);
   const hasMore = Boolean(pages?.at(-1)?.nextCursor);
 
   return (

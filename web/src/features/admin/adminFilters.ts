@@ -1,4 +1,4 @@
-import type { ModelId, Prediction, PredictionStatus, PredictionType, TimeFrame } from '@stockseer/contract';
+import type { ModelId, PredictionStatus, PredictionType, TimeFrame } from '@stockseer/contract';
 
 /** SPEC 2: the All User Predictions filters; `all` lets everything through. `user` is a user id. */
 export interface AdminFilters {
@@ -13,7 +13,3 @@ export const NO_FILTERS: AdminFilters = { user: 'all', status: 'all', timeFrame:
 
 /** What the list opens on: users' own predictions (newest first); the back-test records are a Type choice away. */
 export const OPENING_FILTERS: AdminFilters = { ...NO_FILTERS, type: 'future' };
-
-/** Newest made first, whichever page a prediction came on. */
-export const newestFirst = <P extends Pick<Prediction, 'createdAt' | 'id'>>(predictions: readonly P[]): P[] =>
-  [...predictions].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
