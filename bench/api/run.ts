@@ -91,11 +91,14 @@ async function expireQuotes(): Promise<void> {
   const justExpired = Date.now() - QUOTE_TTL_MS - 1;
   await Promise.all(docs.docs.map((doc) => doc.ref.update({ fetchedAt: justExpired })));
 }
-const everySecondWhile = (s: Scenario, run: Promise<autocannon.Result>) => {
-  if (!s.expireQuotes) return run;
-  const timer = setInterval(() => void expireQuotes(), 1000);
-  return run.finally(() => clearInterval(timer));
-};
+async function everySecondWhile(s: Scenario, run: PromiseLike<autocannon.Result>): Promise<autocannon.Result> {
+  const timer = s.expireQuotes ? setInterval(() => void expireQuotes(), 1000) : undefined;
+  try {
+    return await run;
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 const load = (s: Scenario, seconds: number) =>
   everySecondWhile(
