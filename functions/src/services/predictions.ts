@@ -40,7 +40,7 @@ import {
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOfTheDay } from './forecastOfTheDay';
-import { reservePrediction } from './reservePrediction';
+import { assertCanPay, reservePrediction } from './reservePrediction';
 import type { Caller } from '../http/auth';
 
 export interface PredictionDeps {
@@ -122,14 +122,15 @@ export async function generatePrediction(
   if (existing) return { prediction: existing, wallet: await walletOf(db, caller, clock.now()), duplicate: true };
 
   // The limit counts new work only, so it runs after the duplicate check; the cached forecast is looked up
-  // meanwhile, and a fit waits for the admission. No dry run of the charge: the cost preview already fitted this
-  // forecast for anyone who asked, and the transaction below answers a user who cannot pay with the same 402.
+  // meanwhile. Only a fit, when no one asked for this forecast today (not even its cost preview), waits for the
+  // admission and for a dry run of the charge; otherwise the transaction below is the only read of the wallet.
   const admitted = admit();
   admitted.catch(() => undefined);
-  const [forecast] = await Promise.all([
-    forecastOfTheDay(deps, { ...request, modelId }, bars, () => admitted),
-    admitted,
-  ]);
+  const beforeFit = async () => {
+    await admitted;
+    await assertCanPay(db, caller, clock, { predictionId, ticker: request.symbol });
+  };
+  const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
 
   let created: StoredPrediction | undefined;
   const outcome = await reservePrediction(db, caller, clock, {
