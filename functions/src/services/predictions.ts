@@ -16,6 +16,7 @@ import {
 } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { assertInvariant, conflict } from '../domain/errors';
+import { usePredictionAllowance } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
 import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictionRecords';
@@ -40,7 +41,7 @@ import {
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOfTheDay } from './forecastOfTheDay';
-import { assertCanPay, reservePrediction } from './reservePrediction';
+import { reservePrediction } from './reservePrediction';
 import type { Caller } from '../http/auth';
 
 export interface PredictionDeps {
@@ -126,9 +127,12 @@ export async function generatePrediction(
   // admission and for a dry run of the charge; otherwise the transaction below is the only read of the wallet.
   const admitted = admit();
   admitted.catch(() => undefined);
+  // The dry run reads the wallet in a transaction, as before issue 16: a plain read let ten concurrent asks of one
+  // user all pass it, fit and then queue on the wallet in the emulator past the request's time limit.
   const beforeFit = async () => {
     await admitted;
-    await assertCanPay(db, caller, clock, { predictionId, ticker: request.symbol });
+    const wallet = await walletForGenerate(db, caller, clock);
+    usePredictionAllowance(wallet, { predictionId, ticker: request.symbol, now: clock.now() });
   };
   const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
 

@@ -3,34 +3,17 @@
  * rules, the monthly allowance renewal, free or paid, the $1 reserve and the duplicate (`reserve:{predictionId}`
  * already applied), then writes the prediction and the Idempotency-Key's record with the money.
  * Only a generate that must fit its model first (no one asked for this forecast today, not even its cost preview)
- * reads the wallet once more before the fit, so that a user who cannot pay gets the 402 without that work.
+ * reads the wallet before, in its own transaction (services/predictions.ts, `walletForGenerate`).
  */
 import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import type { Clock } from '../domain/clock';
 import { ledgerTxId, resetAllowanceIfDue, usePredictionAllowance } from '../domain/ledger';
 import { applyLedgerOperation, WalletNotSetUp, type LedgerOutcome } from '../adapters/firestore/ledgerRepository';
 import { ensureUserAndWallet } from '../adapters/firestore/users';
-import { walletOf } from '../adapters/firestore/wallets';
 import type { Caller } from '../http/auth';
 
 type Reserved = ReturnType<typeof usePredictionAllowance>;
 export type Reservation = LedgerOutcome<Reserved>;
-
-/**
- * A dry run of the transaction's rules on the wallet as it is now: throws the same 402 the transaction would. The
- * renewal is applied in memory only; the transaction makes it.
- */
-export async function assertCanPay(
-  db: Firestore,
-  caller: Caller,
-  clock: Clock,
-  { predictionId, ticker }: { predictionId: string; ticker: string },
-): Promise<void> {
-  const now = clock.now();
-  const wallet = await walletOf(db, caller, now);
-  const renewed = resetAllowanceIfDue(wallet, { today: clock.today(), now }) ?? wallet;
-  usePredictionAllowance(renewed, { predictionId, ticker, now });
-}
 
 export async function reservePrediction(
   db: Firestore,
