@@ -16,7 +16,7 @@ import {
 } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { assertInvariant, conflict } from '../domain/errors';
-import { ledgerTxId, payForPrediction } from '../domain/ledger';
+import { payForPrediction } from '../domain/ledger';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
 import { baselineHits, futurePrediction, historicalPredictions } from '../domain/predictions/records';
@@ -24,7 +24,6 @@ import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../adapters/firestore/allowance';
 import { findBacktestRun, saveBacktestRun } from '../adapters/firestore/backtests';
-import { applyLedgerOperation } from '../adapters/firestore/ledgerRepository';
 import {
   createPrediction,
   findPrediction,
@@ -43,6 +42,7 @@ import {
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOfTheDay } from './forecastOfTheDay';
+import { reservePrediction } from './reservePrediction';
 import type { Caller } from '../domain/caller';
 
 export interface PredictionDeps {
@@ -100,11 +100,12 @@ export async function generatePrediction(
   admit: Admission = admitAll,
 ): Promise<GeneratePredictionResponse> {
   const { db, clock } = deps;
-  const answer = async (prediction: Prediction, duplicate: boolean) => ({
-    prediction,
-    wallet: await walletOf(db, caller, clock.now()),
-    duplicate,
-  });
+  // What the forecast needs is loaded while the Idempotency-Key is looked up; a replay answers without it.
+  const inputs = Promise.all([
+    concreteModel(db, request.modelId, request.timeFrame),
+    deps.marketData.barsUpTo(request.symbol, clock.today()),
+  ]);
+  inputs.catch(() => undefined);
   if (idempotencyKey) {
     const earlier = await findIdempotentGenerate(db, caller.uid, idempotencyKey);
     if (earlier) {
@@ -112,35 +113,34 @@ export async function generatePrediction(
         throw conflict('This Idempotency-Key was already used for a different prediction');
       const made = await findPrediction(db, earlier.predictionId);
       assertInvariant(made, `idempotency key names prediction ${earlier.predictionId}, which does not exist`);
-      return answer(made, false);
+      return { prediction: made, wallet: await walletOf(db, caller, clock.now()), duplicate: false };
     }
   }
 
-  const modelId = await concreteModel(db, request.modelId, request.timeFrame);
-  const bars = await deps.marketData.barsUpTo(request.symbol, clock.today());
+  const [modelId, bars] = await inputs;
   const predictionDate = bars.at(-1)!.date;
   const predictionId = forecastIdentity(caller.uid, { ...request, modelId, predictionDate });
   const existing = await findPrediction(db, predictionId);
-  if (existing) return answer(existing, true);
-  await admit();
+  if (existing) return { prediction: existing, wallet: await walletOf(db, caller, clock.now()), duplicate: true };
 
-  const wallet = await walletForGenerate(db, caller, clock);
-  // A dry run of the ledger rule on the wallet as it is: a user who cannot pay gets the 402 before an expensive
-  // fit. The transaction below decides for real.
-  payForPrediction(wallet, {
+  // The limit counts new work only, so it runs after the duplicate check; the cached forecast is looked up
+  // meanwhile. Only a fit, when no one asked for this forecast today (not even its cost preview), waits for the
+  // admission and for a dry run of the charge; otherwise the transaction below is the only read of the wallet.
+  const admitted = admit();
+  admitted.catch(() => undefined);
+  // The dry run reads the wallet in a transaction, as before issue 16: a plain read let ten concurrent asks of one
+  // user all pass it, fit and then queue on the wallet in the emulator past the request's time limit.
+  const beforeFit = async () => {
+    await admitted;
+    const wallet = await walletForGenerate(db, caller, clock);
+    payForPrediction(wallet, { predictionId, ticker: request.symbol, now: clock.now() });
+  };
+  const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
+
+  let created: StoredPrediction | undefined;
+  const outcome = await reservePrediction(db, caller, clock, {
     predictionId,
     ticker: request.symbol,
-    now: clock.now(),
-  });
-  const forecast = await forecastOfTheDay(deps, { ...request, modelId }, bars, admitAll);
-
-  const now = clock.now();
-  let created: StoredPrediction | undefined;
-  const outcome = await applyLedgerOperation(db, {
-    userId: caller.uid,
-    txId: ledgerTxId.reserve(predictionId),
-    now,
-    decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: request.symbol, now }),
     alsoWrite: (tx, decision) => {
       const record = futurePrediction({
         id: predictionId,
@@ -151,7 +151,7 @@ export async function generatePrediction(
         hitProbability: forecast.hitProbability,
         owner: { userId: caller.uid, userEmail: caller.email },
         isFree: decision.isFree,
-        now,
+        now: clock.now(),
       });
       created = { ...record, modelChoice: request.modelId };
       createPrediction(tx, db, created);
@@ -170,7 +170,7 @@ export async function generatePrediction(
     // A concurrent request for the same forecast won the race: answer with its prediction.
     const earlier = await findPrediction(db, predictionId);
     if (!earlier) throw conflict('The same prediction request is still being processed; try again');
-    return answer(earlier, true);
+    return { prediction: earlier, wallet: outcome.wallet, duplicate: true };
   }
   return { prediction: created, wallet: outcome.wallet, duplicate: false };
 }

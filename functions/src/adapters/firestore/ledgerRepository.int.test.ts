@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
-import { AppError } from '../../domain/errors';
-import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
+import { AppError, InvariantViolation } from '../../domain/errors';
+import { checkInvariants, ledgerTxId, resetAllowanceIfDue, payForPrediction } from '../../domain/ledger';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
-import { applyLedgerOperation, readLedger } from './ledgerRepository';
+import { applyLedgerOperation, readLedger, WalletNotSetUp } from './ledgerRepository';
 import { creditTopUp } from './wallets';
 
 /** The repository straight against the Firestore emulator: many operations at once on one wallet. */
@@ -91,5 +91,60 @@ describe('the ledger repository in Firestore', () => {
     const { wallet } = await healthyLedger(userId);
     expect(wallet.freePredictions).toBe(4);
     await marker.delete();
+  });
+
+  it("renews a due allowance in the operation's own transaction, and decides from the renewed wallet", async () => {
+    const userId = newUserId('renew');
+    await creditTopUp(db, { paymentIntentId: `pi_${userId}`, userId, amountCents: 100, succeeded: true }, now);
+    const walletRef = db.collection('wallets').doc(userId);
+    await walletRef.update({ freePredictions: 0, resetDate: '2026-03-01' });
+    const predictionId = `${userId}-p`;
+    const outcome = await applyLedgerOperation(db, {
+      userId,
+      txId: ledgerTxId.reserve(predictionId),
+      now,
+      replayReadFirst: false,
+      renew: (wallet) => resetAllowanceIfDue(wallet, { today: '2026-03-02', now }),
+      decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: 'AAPL', now }),
+    });
+    // Renewed to the month's allowance, one of them used: the $1 stays in the balance.
+    expect(outcome).toMatchObject({ applied: true, decision: { isFree: true } });
+    const { wallet } = await healthyLedger(userId);
+    expect(wallet).toMatchObject({ balance: 100, reservedBalance: 0, freePredictions: 4 });
+    expect(wallet.resetDate > '2026-03-02').toBe(true);
+  });
+
+  it('refuses a renewal that moves money, and writes nothing', async () => {
+    const userId = newUserId('renew-money');
+    await creditTopUp(db, { paymentIntentId: `pi_${userId}`, userId, amountCents: 100, succeeded: true }, now);
+    const before = await healthyLedger(userId);
+    const operation = applyLedgerOperation(db, {
+      userId,
+      txId: ledgerTxId.reserve(`${userId}-p`),
+      now,
+      renew: (wallet) => ({ ...wallet, balance: wallet.balance + 500 }),
+      decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'AAPL', now }),
+    });
+    await expect(operation).rejects.toBeInstanceOf(InvariantViolation);
+    expect(await healthyLedger(userId)).toEqual(before);
+  });
+
+  it("with ifNoWallet 'refuse', neither creates a missing wallet nor reads an older one: it says so", async () => {
+    const userId = newUserId('no-wallet');
+    const operation = () =>
+      applyLedgerOperation(db, {
+        userId,
+        txId: ledgerTxId.reserve(`${userId}-p`),
+        now,
+        ifNoWallet: 'refuse',
+        decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'AAPL', now }),
+      });
+    await expect(operation()).rejects.toBeInstanceOf(WalletNotSetUp);
+    expect((await db.collection('wallets').doc(userId).get()).exists).toBe(false);
+
+    // A wallet from before `chargedBalance` is not this operation's to migrate either.
+    await db.collection('wallets').doc(userId).set({ userId, balance: 0, reservedBalance: 0, freePredictions: 5 });
+    await expect(operation()).rejects.toBeInstanceOf(WalletNotSetUp);
+    await db.collection('wallets').doc(userId).delete();
   });
 });

@@ -21,6 +21,28 @@ export interface LedgerOperation<D extends LedgerDecision> {
   decide: (wallet: Wallet) => D;
   /** Writes that belong to the same operation, made in the same transaction, only when it is applied. */
   alsoWrite?: (tx: FirestoreTransaction, decision: D) => void;
+  /**
+   * A change of the stored wallet that moves no money, made before `decide` and written with the operation: the
+   * monthly allowance renewal, which a generate needs before it counts free predictions. Null: nothing to change.
+   */
+  renew?: (wallet: Wallet) => Wallet | null;
+  /**
+   * False when the caller has just looked for a replay itself (generate finds the prediction first): the
+   * transaction's read is then the operation's only read of the wallet. It still checks `txId` for a replay.
+   */
+  replayReadFirst?: boolean;
+  /**
+   * 'refuse': a missing wallet, or one of an older shape, throws `WalletNotSetUp` instead of being created, so that
+   * the caller can set up the account as `POST /api/me` does (user and wallet together) and try again.
+   */
+  ifNoWallet?: 'create' | 'refuse';
+}
+
+/** The wallet a `ifNoWallet: 'refuse'` operation needs is missing or of an older shape; nothing was written. */
+export class WalletNotSetUp extends Error {
+  constructor(readonly userId: string) {
+    super(`the wallet of ${userId} is missing or of an older shape`);
+  }
 }
 
 export type LedgerOutcome<D extends LedgerDecision> =
@@ -41,21 +63,29 @@ const MAX_ATTEMPTS = 10;
  */
 export async function applyLedgerOperation<D extends LedgerDecision>(
   db: Firestore,
-  { userId, txId, now, decide, alsoWrite }: LedgerOperation<D>,
+  { userId, txId, now, decide, alsoWrite, renew, replayReadFirst = true, ifNoWallet = 'create' }: LedgerOperation<D>,
 ): Promise<LedgerOutcome<D>> {
   const walletRef = db.collection(COLLECTIONS.wallets).doc(userId);
   const txRef = db.collection(COLLECTIONS.transactions).doc(txId);
-  // Replays (webhook redeliveries, retried requests) are answered from a plain read, so they hold no lock against
-  // the operations that still have work to do. The transaction checks again: a first run may commit in between.
-  const replay = alreadyApplied(await db.getAll(txRef, walletRef), userId, txId);
-  if (replay) return replay;
+  if (replayReadFirst) {
+    // Replays (webhook redeliveries, retried requests) are answered from a plain read, so they hold no lock against
+    // the operations that still have work to do. The transaction checks again: a first run may commit in between.
+    const replay = alreadyApplied(await db.getAll(txRef, walletRef), userId, txId);
+    if (replay) return replay;
+  }
 
   return runTransaction(
     db,
     async (tx) => {
       const snaps = await tx.getAll(txRef, walletRef);
       const [txSnap, walletSnap] = snaps;
-      const wallet = walletSnap?.exists ? Wallet.parse(walletSnap.data()) : newWallet(userId, now);
+      const stored = storedWallet(walletSnap, userId, now, ifNoWallet);
+      const renewed = renew?.(stored) ?? null;
+      if (renewed) {
+        const moved = moneyMoved(stored, renewed);
+        assertInvariant(moved.length === 0, `renewing wallet ${userId} before ${txId} moved ${moved.join(', ')}`);
+      }
+      const wallet = renewed ?? stored;
       const outcome = applyOnce(new Set(txSnap?.exists ? [txId] : []), txId, () => decide(wallet));
       if (outcome === ALREADY_APPLIED) return alreadyApplied(snaps, userId, txId)!;
 
@@ -71,6 +101,24 @@ export async function applyLedgerOperation<D extends LedgerDecision>(
     },
     { maxAttempts: MAX_ATTEMPTS },
   );
+}
+
+function storedWallet(
+  snap: DocumentSnapshot | undefined,
+  userId: string,
+  now: Date,
+  ifNoWallet: 'create' | 'refuse',
+): Wallet {
+  if (ifNoWallet === 'create') return snap?.exists ? Wallet.parse(snap.data()) : newWallet(userId, now);
+  const parsed = Wallet.safeParse(snap?.data());
+  if (!parsed.success) throw new WalletNotSetUp(userId);
+  return parsed.data;
+}
+
+/** The money buckets and identity fields `after` changed: none, for a change that is no ledger operation. */
+function moneyMoved(before: Wallet, after: Wallet): string[] {
+  const fields = ['userId', 'createdAt', 'balance', 'reservedBalance', 'chargedBalance'] as const;
+  return fields.filter((field) => before[field] !== after[field]);
 }
 
 /** The outcome of a replay, from the `txId` and wallet documents; undefined when `txId` was never applied. */

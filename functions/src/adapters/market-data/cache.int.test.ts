@@ -23,11 +23,15 @@ class TestClock implements Clock {
   now = () => this.instant;
 }
 
-/** The real demo provider, counting the calls that reach it; `outage` makes it fail like a rate-limited API. */
+/**
+ * The real demo provider, counting the calls that reach it; `outage` makes it fail like a rate-limited API, and
+ * `hold` keeps its calls waiting until the test lets them through.
+ */
 class CountingProvider implements MarketDataProvider {
   readonly source = 'demo';
   calls = { search: 0, quote: 0, dailyBars: [] as string[] };
   outage = false;
+  hold: Promise<void> = Promise.resolve();
   constructor(private readonly real: MarketDataProvider) {}
   search(query: string): Promise<StockSearchResult[]> {
     this.calls.search += 1;
@@ -41,8 +45,10 @@ class CountingProvider implements MarketDataProvider {
     this.calls.dailyBars.push(`${symbol} ${from}..${to}`);
     return this.guard(() => this.real.dailyBars(symbol, from, to));
   }
-  private guard<T>(call: () => Promise<T>): Promise<T> {
-    return this.outage ? Promise.reject(rateLimited('Rate limit exceeded: test outage')) : call();
+  private async guard<T>(call: () => Promise<T>): Promise<T> {
+    await this.hold;
+    if (this.outage) throw rateLimited('Rate limit exceeded: test outage');
+    return call();
   }
 }
 
@@ -210,6 +216,75 @@ describe('CachedMarketData: quotes and search', () => {
     expect(counting.calls.search).toBe(2);
   });
 });
+
+describe('CachedMarketData: concurrent misses (single flight)', () => {
+  it('gives concurrent misses of one quote, and of one range of bars, a single provider call', async () => {
+    const { counting, cache } = setup('2021-04-21');
+    const quotes = await Promise.all(Array.from({ length: 8 }, () => cache.quote('AAPL')));
+    expect(counting.calls.quote).toBe(1);
+    expect(new Set(quotes.map((q) => JSON.stringify(q))).size).toBe(1);
+
+    const bars = await Promise.all(
+      Array.from({ length: 5 }, () => cache.dailyBars('MSFT', '2020-01-01', '2021-04-21')),
+    );
+    expect(counting.calls.dailyBars).toEqual(['MSFT 2020-01-01..2021-04-21']);
+    expect(bars.every((b) => b.length === bars[0]!.length && b.length > 300)).toBe(true);
+  });
+
+  it('shares a failure with the concurrent callers and does not keep it: the next call asks again', async () => {
+    const { counting, cache } = setup('2021-04-21');
+    counting.outage = true;
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => cache.quote('MSFT')));
+    expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill('rejected'));
+    expect(counting.calls.quote).toBe(1);
+
+    counting.outage = false;
+    expect((await cache.quote('MSFT')).symbol).toBe('MSFT');
+    expect(counting.calls.quote).toBe(2);
+  });
+
+  it('across instances: one refreshes an expired quote, the others serve it meanwhile', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const other = new CachedMarketData(counting, db(), clock);
+    const first = await cache.quote('AAPL');
+    clock.set('2021-04-21', '2021-04-21T21:01:05.000Z');
+    let release = () => {};
+    counting.hold = new Promise((resolve) => (release = resolve));
+
+    const refreshing = cache.quote('AAPL');
+    await waitUntil(() => counting.calls.quote === 2);
+    // The refresh is under way in the first instance: the second serves the expired quote with no provider call.
+    expect(await other.quote('AAPL')).toEqual(first);
+    expect(counting.calls.quote).toBe(2);
+
+    release();
+    const refreshed = await refreshing;
+    expect(await other.quote('AAPL')).toEqual(refreshed);
+    expect(counting.calls.quote).toBe(2);
+  });
+
+  it('does not serve a quote more than a minute past its expiry, even while another instance refreshes it', async () => {
+    const { clock, counting, cache } = setup('2021-04-21');
+    const other = new CachedMarketData(counting, db(), clock);
+    await cache.quote('AAPL');
+    clock.set('2021-04-21', '2021-04-21T21:01:05.000Z');
+    let release = () => {};
+    counting.hold = new Promise((resolve) => (release = resolve));
+    const refreshing = cache.quote('AAPL');
+    await waitUntil(() => counting.calls.quote === 2);
+
+    clock.set('2021-04-21', '2021-04-21T21:02:05.000Z');
+    const own = other.quote('AAPL');
+    await waitUntil(() => counting.calls.quote === 3);
+    release();
+    await Promise.all([refreshing, own]);
+  });
+});
+
+/** Polls a condition the code under test makes true asynchronously (a provider call it has started). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('MarketDataService over the cache', () => {
   it('answers details, price and a year of history with a single quote and a single bars call', async () => {

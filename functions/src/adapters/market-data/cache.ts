@@ -6,11 +6,22 @@ import { AppError } from '../../domain/errors';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
 import { COLLECTIONS } from '../firestore/db';
 import { BarStore, type BarCoverage } from './bar-store';
+import { takeRefreshLease } from './refreshLease';
+import { SingleFlight } from './singleFlight';
 
 /** Quotes move; a minute keeps a busy stock page to one provider call a minute (the free tier allows five). */
 export const QUOTE_TTL_MS = 60_000;
 /** Which stocks match a query hardly changes within a day. */
 export const SEARCH_TTL_MS = 86_400_000;
+
+/** A cached value is kept in use this long past its time to live while one caller refreshes it (refreshLease.ts). */
+const STALE_WHILE_REFRESHING = 1;
+
+interface TtlDoc<T> {
+  value: T;
+  fetchedAt: number;
+  day: string;
+}
 
 interface Range {
   from: string;
@@ -22,9 +33,12 @@ interface Range {
  * they are kept for good and only the missing head or tail is fetched; a request needs no provider call while the
  * cache holds the last settled session. Quotes live a minute, searches a day. When the provider fails (rate limit,
  * outage) the last cached value is served instead, quotes with their own as-of time.
+ * Concurrent misses of the same key share one provider call in an instance (`SingleFlight`); across instances, a
+ * value just past its time to live is served while the one caller holding the refresh lease fetches the new one.
  */
 export class CachedMarketData implements MarketDataProvider {
   private readonly bars: BarStore;
+  private readonly flights = new SingleFlight();
 
   constructor(
     private readonly inner: MarketDataProvider,
@@ -47,7 +61,11 @@ export class CachedMarketData implements MarketDataProvider {
     return this.throughTtlDoc(COLLECTIONS.marketQuotes, this.key(symbol), QUOTE_TTL_MS, () => this.inner.quote(symbol));
   }
 
-  async dailyBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
+  dailyBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
+    return this.flights.run(`bars/${this.key(symbol)}/${from}/${to}`, () => this.readBars(symbol, from, to));
+  }
+
+  private async readBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
     const today = this.clock.today();
     // Only settled sessions are cached (a bar still trading would be kept forever), and none after today.
     const settled = lastSettledClose(today, this.clock.now());
@@ -97,18 +115,28 @@ export class CachedMarketData implements MarketDataProvider {
     return `${this.inner.source}:${id}`;
   }
 
-  private async throughTtlDoc<T>(collection: string, id: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  private throughTtlDoc<T>(collection: string, id: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    return this.flights.run(`${collection}/${id}`, () => this.readThroughTtlDoc(collection, id, ttlMs, load));
+  }
+
+  private async readThroughTtlDoc<T>(
+    collection: string,
+    id: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const ref = this.db.collection(collection).doc(id);
     const now = this.clock.now().getTime();
     const today = this.clock.today();
-    const cached = (await ref.get()).data() as { value: T; fetchedAt: number; day: string } | undefined;
+    const snap = await ref.get();
+    const cached = snap.data() as TtlDoc<T> | undefined;
     // A value from another market day never counts as fresh: a pinned clock may have moved.
-    if (cached && cached.day === today && now - cached.fetchedAt < ttlMs && now >= cached.fetchedAt) {
-      return cached.value;
-    }
+    const age = cached && cached.day === today && now >= cached.fetchedAt ? now - cached.fetchedAt : Infinity;
+    if (age < ttlMs) return cached!.value;
+    if (age < ttlMs * (1 + STALE_WHILE_REFRESHING) && !(await takeRefreshLease(snap, now))) return cached!.value;
     try {
       const value = await load();
-      await ref.set({ value, fetchedAt: now, day: today });
+      await ref.set({ value, fetchedAt: now, day: today } satisfies TtlDoc<T>);
       return value;
     } catch (error) {
       // A stale value is better than none during an outage, but never one from after a pinned today.

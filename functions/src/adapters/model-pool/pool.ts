@@ -18,6 +18,8 @@ export interface ModelPoolOptions {
   readonly forecastTimeoutMs?: number;
   /** Limit for a whole back-test (20 fits plus the naive baseline). */
   readonly backtestTimeoutMs?: number;
+  /** How long an idle thread is kept for the next task; 0 ends it at once (piscina's default). */
+  readonly idleTimeoutMs?: number;
 }
 
 export interface ModelPool {
@@ -28,6 +30,11 @@ export interface ModelPool {
 
 const DEFAULT_FORECAST_TIMEOUT_MS = 10_000;
 const DEFAULT_BACKTEST_TIMEOUT_MS = 60_000;
+/**
+ * A thread that starts for a task loads the models and runs them cold (not yet optimised by the JIT): kept a minute
+ * between tasks, the next generate finds it warm instead of paying that start again.
+ */
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * Bundled, this module is part of lib/index.js and the worker is lib/modelWorker.js beside it (functions/build.mjs).
@@ -42,7 +49,12 @@ function workerLocation(): { filename: string; execArgv: string[] } {
 
 export function createModelPool(options: ModelPoolOptions = {}): ModelPool {
   const threads = options.threads ?? availableParallelism();
-  const piscina = new Piscina<ModelTask, ModelTaskResult>({ ...workerLocation(), minThreads: 0, maxThreads: threads });
+  const piscina = new Piscina<ModelTask, ModelTaskResult>({
+    ...workerLocation(),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  });
 
   async function run(task: ModelTask, timeoutMs: number): Promise<ModelTaskResult & { ok: true }> {
     let result: ModelTaskResult;
