@@ -162,6 +162,7 @@ export async function generatePrediction(
           symbol: request.symbol,
           modelChoice: request.modelId,
           timeFrame: request.timeFrame,
+          recordedOn: clock.today(),
         });
       }
     },

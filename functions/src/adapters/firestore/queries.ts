@@ -103,6 +103,8 @@ export const QUERIES = {
   staleBacktestRuns: { collection: COLLECTIONS.backtests, where: [range('computedOn', '<')] },
   /** Forecasts of an earlier day: the cost preview and generate only ever reuse today's. */
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
+  /** Idempotency keys recorded before a date: past any retry of their generate. */
+  staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },
 
   /** A symbol's cached years of daily bars (`marketBars/{key}/years/{YYYY}`), from one year through another. */
   barYears: { collection: 'years', where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<=')] },

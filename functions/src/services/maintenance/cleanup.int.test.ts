@@ -24,11 +24,13 @@ const ctx = {
 const exists = async (collection: string, id: string) => (await db.collection(collection).doc(id).get()).exists;
 
 describe('the cleanup step', () => {
-  it("removes stale back-test records and runs and earlier days' forecasts, keeps today's, then plans nothing", async () => {
+  it("removes stale back-test records and runs, earlier days' forecasts and week-old idempotency keys, keeps the rest, then plans nothing", async () => {
     const record = (id: string, computedOn: string) =>
       db.collection(COLLECTIONS.predictions).doc(id).set({ predictionType: 'historical', computedOn });
     const forecast = (id: string, predictionDate: string) =>
       db.collection(COLLECTIONS.forecastsOfTheDay).doc(id).set({ predictionDate });
+    const key = (id: string, recordedOn: string) =>
+      db.collection(COLLECTIONS.idempotencyKeys).doc(id).set({ recordedOn });
     await Promise.all([
       record('cleanup-old-1', YESTERDAY),
       record('cleanup-old-2', '1999-12-31'),
@@ -36,6 +38,8 @@ describe('the cleanup step', () => {
       db.collection(COLLECTIONS.backtests).doc('cleanup-old-run').set({ computedOn: YESTERDAY }),
       forecast('cleanup-old-forecast', YESTERDAY),
       forecast('cleanup-today-forecast', TODAY),
+      key('cleanup-old-key', '1999-12-31'),
+      key('cleanup-recent-key', YESTERDAY),
     ]);
     expect(await cleanupStep.plan(ctx)).toHaveLength(1);
 
@@ -46,6 +50,8 @@ describe('the cleanup step', () => {
     expect(await exists(COLLECTIONS.forecastsOfTheDay, 'cleanup-old-forecast')).toBe(false);
     expect(await exists(COLLECTIONS.predictions, 'cleanup-today')).toBe(true);
     expect(await exists(COLLECTIONS.forecastsOfTheDay, 'cleanup-today-forecast')).toBe(true);
+    expect(await exists(COLLECTIONS.idempotencyKeys, 'cleanup-old-key')).toBe(false);
+    expect(await exists(COLLECTIONS.idempotencyKeys, 'cleanup-recent-key')).toBe(true);
 
     expect(await cleanupStep.plan(ctx)).toEqual([]);
     // Idempotent: a retried shard finds nothing left and reports nothing.
@@ -54,6 +60,7 @@ describe('the cleanup step', () => {
       [
         db.collection(COLLECTIONS.predictions).doc('cleanup-today'),
         db.collection(COLLECTIONS.forecastsOfTheDay).doc('cleanup-today-forecast'),
+        db.collection(COLLECTIONS.idempotencyKeys).doc('cleanup-recent-key'),
       ].map((ref) => ref.delete()),
     );
   });

@@ -1,17 +1,23 @@
 import type { Query } from 'firebase-admin/firestore';
+import { addCalendarDays } from '../../domain/calendar';
+import { IDEMPOTENCY_KEY_DAYS } from '../../adapters/firestore/idempotencyKeys';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import type { MaintenanceStep, StepContext } from './steps';
 
 /** Records deleted per batch. */
 const PAGE = 400;
 
-/** What is past its use on the run's date: back-test records and runs, and earlier days' forecasts. */
+/**
+ * What is past its use on the run's date: back-test records and runs, earlier days' forecasts, and idempotency keys
+ * older than any retry.
+ */
 function staleQueries({ db, clock }: Pick<StepContext, 'db' | 'clock'>) {
   const today = clock.today();
   return {
     backtestRecords: buildQuery(db, QUERIES.staleBacktestRecords, ['historical', today]),
     backtestRuns: buildQuery(db, QUERIES.staleBacktestRuns, [today]),
     forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [today]),
+    idempotencyKeys: buildQuery(db, QUERIES.staleIdempotencyKeys, [addCalendarDays(today, -IDEMPOTENCY_KEY_DAYS)]),
   };
 }
 
@@ -29,9 +35,9 @@ async function deleteAll(query: Query): Promise<number> {
 }
 
 /**
- * Step 3: remove back-test records older than their one-day reuse window, the runs that point to them, and the
+ * Step 3: remove back-test records older than their one-day reuse window, the runs that point to them, the
  * forecasts of earlier days (a cache that would otherwise grow by one document per stock, model and time frame
- * asked for each day). One shard, planned only when there is something to remove; deletes are idempotent. The
+ * asked for each day) and idempotency keys a week old (one per generate that carried a key). One shard, planned only when there is something to remove; deletes are idempotent. The
  * report counts the back-test records (the Admin tab's "historical predictions cleaned up").
  */
 export const cleanupStep: MaintenanceStep<Record<string, never>> = {
@@ -45,7 +51,11 @@ export const cleanupStep: MaintenanceStep<Record<string, never>> = {
   async run(ctx) {
     const stale = staleQueries(ctx);
     const cleanupCount = await deleteAll(stale.backtestRecords);
-    await Promise.all([deleteAll(stale.backtestRuns), deleteAll(stale.forecastsOfTheDay)]);
+    await Promise.all([
+      deleteAll(stale.backtestRuns),
+      deleteAll(stale.forecastsOfTheDay),
+      deleteAll(stale.idempotencyKeys),
+    ]);
     return { cleanupCount };
   },
 };
