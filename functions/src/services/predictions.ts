@@ -137,10 +137,13 @@ export async function generatePrediction(
   };
   const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
 
+  // One instant for the prediction and its reservation, even when the transaction is retried.
+  const now = clock.now();
   let created: StoredPrediction | undefined;
   const outcome = await reservePrediction(db, caller, clock, {
     predictionId,
     ticker: request.symbol,
+    now,
     alsoWrite: (tx, decision) => {
       const record = futurePrediction({
         id: predictionId,
@@ -151,7 +154,7 @@ export async function generatePrediction(
         hitProbability: forecast.hitProbability,
         owner: { userId: caller.uid, userEmail: caller.email },
         isFree: decision.isFree,
-        now: clock.now(),
+        now,
       });
       created = { ...record, modelChoice: request.modelId };
       createPrediction(tx, db, created);

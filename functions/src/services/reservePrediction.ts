@@ -13,7 +13,6 @@ import { ensureUserAndWallet } from '../adapters/firestore/users';
 import type { Caller } from '../domain/caller';
 
 type Reserved = ReturnType<typeof payForPrediction>;
-export type Reservation = LedgerOutcome<Reserved>;
 
 export async function reservePrediction(
   db: Firestore,
@@ -22,15 +21,17 @@ export async function reservePrediction(
   {
     predictionId,
     ticker,
+    now,
     alsoWrite,
   }: {
     predictionId: string;
     ticker: string;
+    /** The instant the prediction is stamped with: its ledger lines carry the same one. */
+    now: Date;
     /** The prediction (free or not, as decided) and what else the same transaction writes. */
     alsoWrite: (tx: FirestoreTransaction, decision: { isFree: boolean }) => void;
   },
-): Promise<Reservation> {
-  const now = clock.now();
+): Promise<LedgerOutcome<Reserved>> {
   const reserve = () =>
     applyLedgerOperation<Reserved>(db, {
       userId: caller.uid,

@@ -7,8 +7,8 @@ import { runTransaction } from './runTransaction';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
- * only). Its own transaction, before a generate and in maintenance: a reset moves no money, so it is no ledger
- * operation. Returns the wallet as the transaction left it (null when the user has none, or an older wallet that
+ * only). Its own transaction, for the dry run before a generate's fit and in maintenance (a generate's own
+ * reservation renews inside its ledger transaction): a reset moves no money, so it is no ledger operation. Returns the wallet as the transaction left it (null when the user has none, or an older wallet that
  * does not parse yet: `walletOf` creates or migrates those) and whether it was reset, so that a generate needs no
  * second read for its dry run.
  */

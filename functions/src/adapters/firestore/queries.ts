@@ -101,7 +101,7 @@ export const QUERIES = {
   latestMaintenanceRuns: { collection: 'maintenanceRuns', where: [], orderBy: [desc('startedAt')] },
   /** Back-test runs older than their one-day reuse window. */
   staleBacktestRuns: { collection: COLLECTIONS.backtests, where: [range('computedOn', '<')] },
-  /** Forecasts of an earlier day: the cost preview and generate only ever reuse today's. */
+  /** Forecasts from before a close: the cost preview and generate only reuse those of the last settled close. */
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
   /** Idempotency keys recorded before a date: past any retry of their generate. */
   staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },

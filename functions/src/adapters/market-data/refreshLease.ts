@@ -5,7 +5,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
  * than a provider call may take (massive-client's 10 s limit), short enough that a caller that died holding it
  * delays the refresh only briefly.
  */
-export const REFRESH_LEASE_MS = 15_000;
+const REFRESH_LEASE_MS = 15_000;
 
 /** gRPC codes of a write whose precondition failed: the document changed (or went) since it was read. */
 const FAILED_PRECONDITION = 9;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
-import { fixedClock } from '../../domain/clock';
+import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { cleanupStep } from './cleanup';
@@ -63,5 +63,14 @@ describe('the cleanup step', () => {
         db.collection(COLLECTIONS.idempotencyKeys).doc('cleanup-recent-key'),
       ].map((ref) => ref.delete()),
     );
+  });
+
+  it("keeps the last settled close's forecasts while the market is open (they are still the newest)", async () => {
+    const duringHours = fixedClockAt(TODAY, new Date(`${TODAY}T15:00:00Z`));
+    const forecastRef = db.collection(COLLECTIONS.forecastsOfTheDay).doc('cleanup-last-close-forecast');
+    await forecastRef.set({ predictionDate: YESTERDAY });
+    await cleanupStep.run({ ...ctx, clock: duringHours }, {});
+    expect((await forecastRef.get()).exists).toBe(true);
+    await forecastRef.delete();
   });
 });

@@ -1,5 +1,5 @@
 import type { Query } from 'firebase-admin/firestore';
-import { addCalendarDays } from '../../domain/calendar';
+import { addCalendarDays, lastSettledClose } from '../../domain/calendar';
 import { IDEMPOTENCY_KEY_DAYS } from '../../adapters/firestore/idempotencyKeys';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import type { MaintenanceStep, StepContext } from './steps';
@@ -16,7 +16,9 @@ function staleQueries({ db, clock }: Pick<StepContext, 'db' | 'clock'>) {
   return {
     backtestRecords: buildQuery(db, QUERIES.staleBacktestRecords, ['historical', today]),
     backtestRuns: buildQuery(db, QUERIES.staleBacktestRuns, [today]),
-    forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [today]),
+    // A forecast is dated by the close it starts from: during market hours, or on a holiday, the newest is
+    // yesterday's (or earlier), and still the one every preview and generate reuses.
+    forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [lastSettledClose(today, clock.now())]),
     idempotencyKeys: buildQuery(db, QUERIES.staleIdempotencyKeys, [addCalendarDays(today, -IDEMPOTENCY_KEY_DAYS)]),
   };
 }

@@ -1,5 +1,4 @@
 import { type MaintenanceReport, type PredictionType, type TimeFrame } from '@stockseer/contract';
-import { PENDING_TEXT } from '../../lib/format';
 
 /** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
@@ -32,7 +31,6 @@ export const ADMIN_TEXT = {
   /** The server applies the filters, so every loaded prediction matches them. */
   count: (loaded: number, more: boolean) => `Showing ${loaded}${more ? ' loaded' : ''} matching predictions`,
   noOwner: '—',
-  pending: PENDING_TEXT,
 
   userFilter: 'User',
   statusFilter: 'Status',

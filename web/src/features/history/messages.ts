@@ -1,4 +1,3 @@
-import { PENDING_TEXT } from '../../lib/format';
 /** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
 export const HISTORY_TEXT = {
   title: 'Your Prediction History',
@@ -9,7 +8,6 @@ export const HISTORY_TEXT = {
   all: 'All',
   loading: 'Loading your predictions...',
   empty: 'No predictions found based on your filters.',
-  pending: PENDING_TEXT,
   download: 'Download CSV',
   errorTitle: 'Error',
   failed: 'Failed to fetch prediction history. Please try again.',
