@@ -59,6 +59,16 @@ describe('isTradingDay', () => {
     expect(() => isTradingDay('2021-4-1')).toThrow(/YYYY-MM-DD/);
     expect(() => isTradingDay('2021-02-30')).toThrow(/not a calendar date/);
   });
+
+  it('keeps rejecting them, and keeps its answers, after the memo of parsed dates has filled and been cleared', () => {
+    // 60,000 calendar days from 1900: more dates than the memo holds, so it is cleared on the way.
+    const days = tradingDaysBetween('1900-01-01', addCalendarDays('1900-01-01', 60_000));
+    expect(days.at(-1)! > '2064-01-01').toBe(true);
+    expect(() => isTradingDay('2021-02-30')).toThrow(/not a calendar date/);
+    expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addCalendarDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(isTradingDay('2021-04-02')).toBe(false); // Good Friday
+  });
 });
 
 describe('trading day arithmetic', () => {

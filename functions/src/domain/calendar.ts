@@ -26,16 +26,32 @@ export const SPECIAL_CLOSURES: ReadonlyMap<string, string> = new Map([
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Dates parsed and printed, memoised: calendar walks (a simulated history, a range of trading days, a back-test's
+ * target dates) convert the same few thousand dates over and over. Cleared when full, so the memory stays bounded.
+ */
+const MEMO_LIMIT = 50_000;
+const utcMsByDate = new Map<string, number>();
+const dateByUtcMs = new Map<number, string>();
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 function toUtcMs(date: string): number {
+  const known = utcMsByDate.get(date);
+  if (known !== undefined) return known;
   const match = ISO_DATE.exec(date);
-  assertInvariant(match, `expected a date as YYYY-MM-DD, got '${date}'`);
+  assertInvariant(match, () => `expected a date as YYYY-MM-DD, got '${date}'`);
   const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  assertInvariant(new Date(ms).toISOString().startsWith(date), `not a calendar date: '${date}'`);
-  return ms;
+  assertInvariant(new Date(ms).toISOString().startsWith(date), () => `not a calendar date: '${date}'`);
+  return remember(utcMsByDate, date, ms);
 }
 
 function fromUtcMs(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return dateByUtcMs.get(ms) ?? remember(dateByUtcMs, ms, new Date(ms).toISOString().slice(0, 10));
 }
 
 /** Calendar arithmetic: the date `days` calendar days after `date` (negative goes back). */

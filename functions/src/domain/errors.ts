@@ -43,6 +43,10 @@ export class InvariantViolation extends Error {
   override name = 'InvariantViolation';
 }
 
-export function assertInvariant(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new InvariantViolation(message);
+/**
+ * `message` may be a function: checks that run per bar or per fitted day pass one, so that the text (numbers turned
+ * into strings) is built only when the check fails, not on every call of a hot loop.
+ */
+export function assertInvariant(condition: unknown, message: string | (() => string)): asserts condition {
+  if (!condition) throw new InvariantViolation(typeof message === 'function' ? message() : message);
 }

@@ -18,7 +18,7 @@ export function splitAdjustedBars(symbol: string, records: readonly Record<strin
       const value = Number(record[column]);
       assertInvariant(
         record[column] !== '' && Number.isFinite(value),
-        `${symbol}: bad ${column} on ${record.timestamp}`,
+        () => `${symbol}: bad ${column} on ${record.timestamp}`,
       );
       return value;
     };
@@ -32,7 +32,7 @@ export function splitAdjustedBars(symbol: string, records: readonly Record<strin
       volume: Math.round(number('volume') * laterSplits),
     };
     const split = record.split_coefficient ? number('split_coefficient') : 1;
-    assertInvariant(split > 0, `${symbol}: split_coefficient ${split} on ${record.timestamp}`);
+    assertInvariant(split > 0, () => `${symbol}: split_coefficient ${split} on ${record.timestamp}`);
     laterSplits *= split;
   }
   return bars;

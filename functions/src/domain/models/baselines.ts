@@ -3,7 +3,7 @@
  * the benchmark's MASE is relative to naive.
  */
 import { defineModel } from './result';
-import { logReturns, mean, tail } from './series';
+import { assertInvariant } from '../errors';
 import type { ForecastModel } from './types';
 import { bandAround } from './volatility';
 import { MODEL_LABELS } from '@stockseer/contract';
@@ -11,9 +11,15 @@ import { MODEL_LABELS } from '@stockseer/contract';
 /** Ten years of trading days: a long window, because a short-window mean return is mostly noise. */
 export const DRIFT_WINDOW = 2520;
 
-/** Mean daily log return over the drift window. */
+/**
+ * Mean daily log return over the drift window. The mean of ln(c[i+1] / c[i]) telescopes to ln(last / first) over
+ * the number of days: one division instead of a pass over ten years (the odds back-test calls this at every origin).
+ */
 export function driftPerDay(closes: readonly number[]): number {
-  return mean(logReturns(tail(closes, DRIFT_WINDOW + 1)));
+  const first = Math.max(0, closes.length - 1 - DRIFT_WINDOW);
+  const days = closes.length - 1 - first;
+  assertInvariant(days > 0, 'drift needs at least two closes');
+  return Math.log(closes[closes.length - 1]! / closes[first]!) / days;
 }
 
 /**

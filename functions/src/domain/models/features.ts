@@ -65,7 +65,7 @@ export class FeatureSeries {
 
   /** The feature row of day t, in FEATURE_NAMES order. */
   row(t: number): number[] {
-    assertInvariant(t >= FEATURE_LOOKBACK && t < this.length, `no features for day ${t}`);
+    assertInvariant(t >= FEATURE_LOOKBACK && t < this.length, () => `no features for day ${t}`);
     const volatility21 = this.volatility(t, 21);
     const volatility63 = this.volatility(t, 63);
     return [
@@ -89,7 +89,7 @@ export class FeatureSeries {
 
   /** The h-day log return from day t: what the model learns to predict. Only defined when t + h exists. */
   futureReturn(t: number, horizon: number): number {
-    assertInvariant(t + horizon < this.length, `day ${t} + ${horizon} is beyond the series`);
+    assertInvariant(t + horizon < this.length, () => `day ${t} + ${horizon} is beyond the series`);
     return this.logCloses[t + horizon]! - this.logCloses[t]!;
   }
 }

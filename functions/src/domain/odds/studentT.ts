@@ -54,7 +54,7 @@ function regularizedBeta(x: number, a: number, b: number): number {
 
 /** P(T <= t) for a standard Student-t with `dof` degrees of freedom. */
 export function studentTCdf(t: number, dof: number): number {
-  assertInvariant(dof > 0 && !Number.isNaN(t), `Student-t CDF needs dof > 0 and a number, got ${dof}, ${t}`);
+  assertInvariant(dof > 0 && !Number.isNaN(t), () => `Student-t CDF needs dof > 0 and a number, got ${dof}, ${t}`);
   if (t === Infinity) return 1;
   if (t === -Infinity) return 0;
   const tail = 0.5 * regularizedBeta(dof / (dof + t * t), dof / 2, 0.5);
@@ -63,7 +63,7 @@ export function studentTCdf(t: number, dof: number): number {
 
 /** The p-quantile of a standard Student-t, by bisection on the CDF (p in (0, 1)). */
 export function studentTQuantile(p: number, dof: number): number {
-  assertInvariant(p > 0 && p < 1, `quantile needs p in (0, 1), got ${p}`);
+  assertInvariant(p > 0 && p < 1, () => `quantile needs p in (0, 1), got ${p}`);
   let low = -1e3;
   let high = 1e3;
   for (let i = 0; i < 100; i++) {

@@ -20,9 +20,9 @@ export function hitRange(
 ): { hitLow: number; hitHigh: number } {
   assertInvariant(
     Number.isFinite(priceAtPrediction) && priceAtPrediction > 0,
-    `price at prediction must be > 0, got ${priceAtPrediction}`,
+    () => `price at prediction must be > 0, got ${priceAtPrediction}`,
   );
-  assertInvariant(Number.isFinite(targetPrice), `target price must be a number, got ${targetPrice}`);
+  assertInvariant(Number.isFinite(targetPrice), () => `target price must be a number, got ${targetPrice}`);
   // In cents, so the only rounding is the final one.
   const bandCents = hitBandFraction[timeFrame] * priceAtPrediction * 100;
   const targetCents = targetPrice * 100;
@@ -43,7 +43,7 @@ export function resolveOutcome(
 ): 'hit' | 'missed' {
   assertInvariant(
     Number.isFinite(closeOnTargetDate) && closeOnTargetDate > 0,
-    `close on target date must be > 0, got ${closeOnTargetDate}`,
+    () => `close on target date must be > 0, got ${closeOnTargetDate}`,
   );
   const { hitLow, hitHigh } = prediction;
   return hitLow <= closeOnTargetDate && closeOnTargetDate <= hitHigh ? 'hit' : 'missed';
