@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { AppDeps } from './deps';
-import { ADMIN_ROUTES, authenticate, requireLiveSession } from './auth';
+import { ADMIN_ROUTES, authenticate, requireLiveAdmin } from './auth';
 import { errorHandler, notFoundRoute } from './errors';
 import { meRoutes } from './routes/me';
 import { stockRoutes } from './routes/stocks';
@@ -38,12 +38,11 @@ export function createApp(deps: AppDeps): express.Express {
   });
   // Local stack only: every request sees the date the time machine is set to.
   if (deps.clock instanceof SettableClock) api.use(syncClock(deps.db, deps.clock));
-  api.use(authenticate(deps.auth));
-  api.use(attributeMarketDataCalls);
   // A revoked or disabled account (or a removed admin claim) is refused at once where money moves or admin rights
   // act; the read routes trust the token until it expires (an Auth lookup each would cost; see docs/quality.md).
-  api.use(MONEY_ROUTES, requireLiveSession(deps.auth));
-  api.use(ADMIN_ROUTES, requireLiveSession(deps.auth, { admin: true }));
+  api.use(authenticate(deps.auth, { liveSessionFor: MONEY_ROUTES }));
+  api.use(attributeMarketDataCalls);
+  api.use(ADMIN_ROUTES, requireLiveAdmin(deps.auth));
   api.use(adminRoutes(deps));
   api.use(meRoutes(deps));
   api.use(stockRoutes(deps));

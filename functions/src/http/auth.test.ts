@@ -3,33 +3,48 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, requireLiveSession, SESSION_MESSAGES } from './auth';
+import { authenticate, requireLiveAdmin, SESSION_MESSAGES } from './auth';
 import { errorHandler } from './errors';
 
 /**
- * requireLiveSession as production runs it: the SDK verified the token (without a revocation check) and the
- * account is looked up as it is now. The Auth boundary is a stand-in here; sessions.int.test.ts goes through the
+ * The session checks as production runs them: the SDK verifies a token locally, and looks the account up only where
+ * asked (`checkRevoked`, the money routes), while the admin routes read the account themselves for its live claim.
+ * The Auth boundary is a stand-in that mimics the SDK's documented errors; sessions.int.test.ts goes through the
  * Auth emulator.
  */
 const SIGNED_IN_AT = 1_800_000_000; // the token's auth_time, Unix seconds
-let account: Partial<UserRecord> = {};
+let account: Partial<UserRecord> | null | 'unreachable' = {};
 let lookups = 0;
+const sdkError = (code: string) => Object.assign(new Error(code), { code });
+const lookUp = async () => {
+  lookups += 1;
+  if (account === null) throw sdkError('auth/user-not-found');
+  if (account === 'unreachable') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+  return { uid: 'u1', disabled: false, customClaims: { admin: true }, ...account } as UserRecord;
+};
 const auth = {
-  verifyIdToken: async () => ({ uid: 'u1', auth_time: SIGNED_IN_AT, admin: true }),
-  getUser: async () => {
-    lookups += 1;
-    return { uid: 'u1', disabled: false, customClaims: { admin: true }, ...account } as UserRecord;
+  async verifyIdToken(_token: string, checkRevoked = false) {
+    const decoded = { uid: 'u1', auth_time: SIGNED_IN_AT, admin: true };
+    if (!checkRevoked) return decoded;
+    const user = await lookUp();
+    if (user.disabled) throw sdkError('auth/user-disabled');
+    const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
+    if (SIGNED_IN_AT * 1000 < validAfter) throw sdkError('auth/id-token-revoked');
+    return decoded;
   },
+  getUser: lookUp,
 } as unknown as Auth;
 
 let base = '';
 let close: () => void;
 beforeAll(async () => {
   const app = express();
-  app.use(authenticate(auth));
+  app.use(authenticate(auth, { liveSessionFor: ['/money'] }));
   app.get('/read', (_req, res) => void res.json({ ok: true }));
-  app.post('/money', requireLiveSession(auth), (_req, res) => void res.json({ ok: true }));
-  app.get('/admin', requireLiveSession(auth, { admin: true }), (_req, res) => void res.json({ ok: true }));
+  app.post('/money', (_req, res) => void res.json({ ok: true }));
+  app.post('/money/more', (_req, res) => void res.json({ ok: true }));
+  app.post('/moneyless', (_req, res) => void res.json({ ok: true }));
+  app.get('/admin', requireLiveAdmin(auth), (_req, res) => void res.json({ ok: true }));
   app.use(errorHandler);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -45,30 +60,44 @@ async function call(method: 'GET' | 'POST', path: string) {
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toUTCString();
 
-describe('requireLiveSession', () => {
-  it('lets a live session through, and never looks the account up on a read route', async () => {
+describe('live session checks', () => {
+  it('let a live session through with one lookup per money or admin request, and none on a read route', async () => {
     account = { tokensValidAfterTime: iso(SIGNED_IN_AT - 60) };
     lookups = 0;
     expect(await call('GET', '/read')).toEqual({ status: 200, body: { ok: true } });
+    expect(await call('POST', '/moneyless')).toEqual({ status: 200, body: { ok: true } });
     expect(lookups).toBe(0);
     expect(await call('POST', '/money')).toEqual({ status: 200, body: { ok: true } });
+    expect(await call('POST', '/money/more')).toEqual({ status: 200, body: { ok: true } });
     expect(await call('GET', '/admin')).toEqual({ status: 200, body: { ok: true } });
-    expect(lookups).toBe(2);
+    expect(lookups).toBe(3);
   });
 
-  it('refuses a token from before the sessions were revoked, but not one from the same second', async () => {
+  it('refuse a token from before the sessions were revoked, but not one from the same second', async () => {
     account = { tokensValidAfterTime: iso(SIGNED_IN_AT + 1) };
     expect(await call('POST', '/money')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.revoked } });
     expect(await call('GET', '/admin')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.revoked } });
+    expect((await call('GET', '/read')).status).toBe(200);
     account = { tokensValidAfterTime: iso(SIGNED_IN_AT) };
     expect((await call('POST', '/money')).status).toBe(200);
   });
 
-  it('refuses a disabled account, and an admin route to an account whose claim was removed', async () => {
+  it('refuse a disabled or deleted account, and an admin route to an account whose claim was removed', async () => {
     account = { disabled: true };
     expect(await call('POST', '/money')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.disabled } });
+    expect(await call('GET', '/admin')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.disabled } });
+    account = null;
+    expect(await call('POST', '/money')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.revoked } });
+    expect(await call('GET', '/admin')).toEqual({ status: 401, body: { message: SESSION_MESSAGES.revoked } });
     account = { customClaims: {} };
     expect((await call('POST', '/money')).status).toBe(200);
     expect(await call('GET', '/admin')).toEqual({ status: 403, body: { message: ERROR_MESSAGES.adminRequired } });
+  });
+
+  it("do not sign the user out when Auth cannot be reached: that is not the token's fault", async () => {
+    account = 'unreachable';
+    const res = await call('POST', '/money');
+    expect(res.status).toBe(500);
+    expect((await call('GET', '/read')).status).toBe(200);
   });
 });

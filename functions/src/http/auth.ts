@@ -20,21 +20,32 @@ export function callerOf(req: Request): Caller {
   return caller;
 }
 
-/** Verifies the Firebase ID token of `Authorization: Bearer <token>`; 401 when it is missing or bad. */
-export function authenticate(auth: Auth): RequestHandler {
+/** Whether `path` is one of `prefixes` or lies under one, as Express matches a mount path. */
+function isUnder(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Verifies the Firebase ID token of `Authorization: Bearer <token>`; 401 when it is missing or bad.
+ *
+ * `liveSessionFor`: the routes where the token alone is not enough (those that move money), since a disabled account
+ * or a revoked session leaves it valid until it expires, up to an hour. There the SDK verifies it with its revocation
+ * check, one Auth lookup of the account as it is now. That is the only lookup such a request makes: against the Auth
+ * emulator the SDK makes it on every call anyway, so a second check after it would only repeat it.
+ */
+export function authenticate(
+  auth: Auth,
+  { liveSessionFor = [] }: { liveSessionFor?: readonly string[] } = {},
+): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer (.+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('unauthenticated', 'Missing bearer token: sign in to continue');
     let decoded;
     try {
-      decoded = await auth.verifyIdToken(match[1]);
+      decoded = await auth.verifyIdToken(match[1], isUnder(req.path, liveSessionFor));
     } catch (error) {
-      // Against the Auth emulator the SDK checks revocation on every call; say so as requireLiveSession does.
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/id-token-revoked') throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
-      if (code === 'auth/user-disabled') throw new AppError('unauthenticated', SESSION_MESSAGES.disabled);
-      throw new AppError('unauthenticated', 'Invalid or expired token: sign in again');
+      throw tokenRefused(error);
     }
     const caller: Caller = {
       uid: decoded.uid,
@@ -48,17 +59,31 @@ export function authenticate(auth: Auth): RequestHandler {
   };
 }
 
+/**
+ * Why the SDK refused a token, in the words requireLiveAdmin uses for the same account states. Only the SDK's own
+ * `auth/` errors are the token's or the account's fault; anything else (Auth unreachable) is not a 401.
+ */
+function tokenRefused(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('auth/') || code === 'auth/internal-error') return error;
+  if (code === 'auth/id-token-revoked' || code === 'auth/user-not-found') {
+    return new AppError('unauthenticated', SESSION_MESSAGES.revoked);
+  }
+  if (code === 'auth/user-disabled') return new AppError('unauthenticated', SESSION_MESSAGES.disabled);
+  return new AppError('unauthenticated', 'Invalid or expired token: sign in again');
+}
+
 export const SESSION_MESSAGES = {
   revoked: 'Your session was signed out: sign in again',
   disabled: 'Your account is disabled',
 } as const;
 
 /**
- * For routes that move money or need the admin claim: the token alone is not enough, since a disabled account, a
- * revoked session or a removed admin claim leaves it valid until it expires (up to an hour). One Auth lookup checks
- * the account as it is now, the way `verifyIdToken(token, true)` does, and reads the live admin claim too.
+ * For the admin routes: the admin claim as it is now, not as the token (up to an hour old) says. One Auth lookup
+ * checks the account the way `verifyIdToken(token, true)` does (disabled, sessions revoked) and reads the live claim,
+ * which no SDK check sees: a removed claim is refused at once.
  */
-export function requireLiveSession(auth: Auth, { admin = false } = {}): RequestHandler {
+export function requireLiveAdmin(auth: Auth): RequestHandler {
   return async (req, _res, next) => {
     const caller = callerOf(req);
     const session = (req as Authenticated).session;
@@ -72,7 +97,7 @@ export function requireLiveSession(auth: Auth, { admin = false } = {}): RequestH
     if (user.disabled) throw new AppError('unauthenticated', SESSION_MESSAGES.disabled);
     const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
     if (session.authTimeSeconds * 1000 < validAfter) throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
-    if (admin && user.customClaims?.admin !== true) throw new AppError('forbidden', ERROR_MESSAGES.adminRequired);
+    if (user.customClaims?.admin !== true) throw new AppError('forbidden', ERROR_MESSAGES.adminRequired);
     next();
   };
 }
