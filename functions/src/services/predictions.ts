@@ -125,15 +125,21 @@ export async function generatePrediction(
 
   // The limit counts new work only, so it runs after the duplicate check; the cached forecast is looked up
   // meanwhile. Only a fit, when no one asked for this forecast today (not even its cost preview), waits for the
-  // admission and for a dry run of the charge; otherwise the transaction below is the only read of the wallet.
+  // admission and for a dry run of the charge (the two at once); otherwise the transaction below is the only read
+  // of the wallet.
   const admitted = admit();
   admitted.catch(() => undefined);
   // The dry run reads the wallet in a transaction, as before issue 16: a plain read let ten concurrent asks of one
   // user all pass it, fit and then queue on the wallet in the emulator past the request's time limit.
-  const beforeFit = async () => {
-    await admitted;
+  const dryRun = async () => {
     const wallet = await walletForGenerate(db, caller, clock);
     payForPrediction(wallet, { predictionId, ticker: request.symbol, now: clock.now() });
+  };
+  // Both settle before the answer (no transaction is left running after it), and a refused admission (429) is
+  // reported before a refused charge (402), as when they ran one after the other.
+  const beforeFit = async () => {
+    const outcomes = await Promise.allSettled([admitted, dryRun()]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
   };
   const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
 

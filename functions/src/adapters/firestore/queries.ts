@@ -105,9 +105,6 @@ export const QUERIES = {
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
   /** Idempotency keys recorded before a date: past any retry of their generate. */
   staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },
-
-  /** A symbol's cached years of daily bars (`marketBars/{key}/years/{YYYY}`), from one year through another. */
-  barYears: { collection: 'years', where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<=')] },
 } as const satisfies Record<string, QueryShape>;
 
 /** One value per filter of the shape, in its order; `undefined` leaves out an optional filter. */

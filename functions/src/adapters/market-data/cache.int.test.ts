@@ -105,6 +105,32 @@ describe('CachedMarketData: daily bars', () => {
     expect(counting.calls.dailyBars).toHaveLength(1);
   });
 
+  it('still reads a year cached in the earlier layout (six parallel arrays), and writes it anew when extended', async () => {
+    const { clock, real, counting, cache } = setup('2021-04-21');
+    const bars2021 = await real.dailyBars('IBM', '2021-01-01', '2021-04-21');
+    const symbolDoc = db().collection(COLLECTIONS.marketBars).doc('demo:IBM');
+    await symbolDoc.set({ coveredFrom: '2021-01-01', lastDate: bars2021.at(-1)!.date });
+    await symbolDoc
+      .collection('years')
+      .doc('2021')
+      .set({
+        dates: bars2021.map((bar) => bar.date),
+        open: bars2021.map((bar) => bar.open),
+        high: bars2021.map((bar) => bar.high),
+        low: bars2021.map((bar) => bar.low),
+        close: bars2021.map((bar) => bar.close),
+        volume: bars2021.map((bar) => bar.volume),
+      });
+    expect(await cache.dailyBars('IBM', '2021-01-01', '2021-04-21')).toEqual(bars2021);
+    expect(counting.calls.dailyBars).toEqual([]);
+
+    clock.set('2021-04-28');
+    const extended = await cache.dailyBars('IBM', '2021-01-01', '2021-04-28');
+    expect(extended).toEqual(await real.dailyBars('IBM', '2021-01-01', '2021-04-28'));
+    expect(Object.keys((await symbolDoc.collection('years').doc('2021').get()).data()!)).toEqual(['rows']);
+    expect(await cache.dailyBars('IBM', '2021-01-01', '2021-04-28')).toEqual(extended);
+  });
+
   it('extends the cache by the missing tail only when new sessions have closed', async () => {
     const { clock, real, counting, cache } = setup('2021-04-21');
     await cache.dailyBars('KO', '2020-01-01', '2021-04-21');
@@ -229,6 +255,23 @@ describe('CachedMarketData: concurrent misses (single flight)', () => {
     );
     expect(counting.calls.dailyBars).toEqual(['MSFT 2020-01-01..2021-04-21']);
     expect(bars.every((b) => b.length === bars[0]!.length && b.length > 300)).toBe(true);
+  });
+
+  it('across instances: a stock read while another instance writes it gets all its bars, never a partial set', async () => {
+    const { clock, real, counting } = setup('2021-04-21');
+    // Six instances (their own single flight each), staggered so that reads land before, during and after the
+    // first writes; every answer must be the whole range (a read of the coverage newer than its bars once gave none).
+    const instances = Array.from({ length: 6 }, () => new CachedMarketData(counting, db(), clock));
+    for (const symbol of ['NVDA', 'AMZN', 'META']) {
+      const expected = await real.dailyBars(symbol, '2018-01-01', '2021-04-21');
+      const answers = await Promise.all(
+        instances.map(async (instance, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 7));
+          return instance.dailyBars(symbol, '2018-01-01', '2021-04-21');
+        }),
+      );
+      for (const bars of answers) expect(bars).toEqual(expected);
+    }
   });
 
   it('shares a failure with the concurrent callers and does not keep it: the next call asks again', async () => {

@@ -72,12 +72,15 @@ export class CachedMarketData implements MarketDataProvider {
     const last = [to, today, settled].sort()[0]!;
     if (from > last) return [];
     const key = this.key(symbol);
-    const coverage = await this.bars.coverage(key);
+    // The asked years come with the coverage, in one read: when the cache holds them (the usual case), that is all.
+    const asked = await this.bars.readWithCoverage(key, from.slice(0, 4), last.slice(0, 4));
+    const { coverage } = asked;
     const missing = missingRanges(coverage, from, last, settled);
     // Every year a fetched range touches is read too: it is written back whole, cached bars and fetched ones.
-    const readFrom = [from, ...missing.map((range) => range.from)].sort()[0]!;
-    const readTo = [last, ...missing.map((range) => range.to)].sort().at(-1)!;
-    const cached = coverage ? await this.bars.read(key, readFrom.slice(0, 4), readTo.slice(0, 4)) : [];
+    const readFrom = [from, ...missing.map((range) => range.from)].sort()[0]!.slice(0, 4);
+    const readTo = [last, ...missing.map((range) => range.to)].sort().at(-1)!.slice(0, 4);
+    const onlyAsked = readFrom === from.slice(0, 4) && readTo === last.slice(0, 4);
+    const cached = !coverage || onlyAsked ? asked.bars : await this.bars.read(key, readFrom, readTo);
     const inRange = (bars: readonly DailyBar[]) => bars.filter((bar) => bar.date >= from && bar.date <= last);
     if (missing.length === 0) return inRange(cached);
 
