@@ -24,7 +24,10 @@ export function resolvePrediction(
   if (!atTarget) return { kind: 'pending', reason: `no close for ${prediction.targetDate} yet` };
   if (!atPrediction) return { kind: 'pending', reason: `no close for ${prediction.predictionDate} to align prices` };
   const basis = atPrediction.close / prediction.priceAtPrediction;
-  assertInvariant(Number.isFinite(basis) && basis > 0, () => `bad price basis ${basis} for ${prediction.predictionDate}`);
+  assertInvariant(
+    Number.isFinite(basis) && basis > 0,
+    () => `bad price basis ${basis} for ${prediction.predictionDate}`,
+  );
   const actualPrice = roundCents(atTarget.close / basis);
   return { kind: 'resolved', status: resolveOutcome(prediction, actualPrice), actualPrice };
 }
