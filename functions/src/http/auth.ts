@@ -45,7 +45,7 @@ export function authenticate(
     try {
       decoded = await auth.verifyIdToken(match[1], isUnder(req.path, liveSessionFor));
     } catch (error) {
-      throw tokenRefused(error);
+      throw refusal(error);
     }
     const caller: Caller = {
       uid: decoded.uid,
@@ -60,10 +60,10 @@ export function authenticate(
 }
 
 /**
- * Why the SDK refused a token, in the words requireLiveAdmin uses for the same account states. Only the SDK's own
- * `auth/` errors are the token's or the account's fault; anything else (Auth unreachable) is not a 401.
+ * Why the SDK refused a token or an account lookup, in the user's words. Only the SDK's own `auth/` errors are the
+ * token's or the account's fault; anything else (Auth unreachable) is not a 401, which would sign the user out.
  */
-function tokenRefused(error: unknown): unknown {
+function refusal(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string' || !code.startsWith('auth/') || code === 'auth/internal-error') return error;
   if (code === 'auth/id-token-revoked' || code === 'auth/user-not-found') {
@@ -89,10 +89,7 @@ export function requireLiveAdmin(auth: Auth): RequestHandler {
     const session = (req as Authenticated).session;
     if (!session) throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
     const user = await auth.getUser(caller.uid).catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'auth/user-not-found') {
-        throw new AppError('unauthenticated', SESSION_MESSAGES.revoked);
-      }
-      throw error;
+      throw refusal(error);
     });
     if (user.disabled) throw new AppError('unauthenticated', SESSION_MESSAGES.disabled);
     const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;

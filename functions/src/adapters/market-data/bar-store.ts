@@ -121,13 +121,11 @@ function decodeYear(key: string, doc: YearDoc | ColumnYearDoc): DailyBar[] {
   });
 }
 
+/** Checked on every cached bar read, so without copying the row. */
 function isBarRow(row: unknown): row is BarRow {
-  return (
-    Array.isArray(row) &&
-    row.length === 6 &&
-    typeof row[0] === 'string' &&
-    row.slice(1).every((value) => typeof value === 'number')
-  );
+  if (!Array.isArray(row) || row.length !== 6 || typeof row[0] !== 'string') return false;
+  for (let i = 1; i < 6; i += 1) if (typeof row[i] !== 'number') return false;
+  return true;
 }
 
 function decodeColumns(doc: ColumnYearDoc): DailyBar[] {

@@ -39,8 +39,9 @@ async function deleteAll(query: Query): Promise<number> {
 /**
  * Step 3: remove back-test records older than their one-day reuse window, the runs that point to them, the
  * forecasts of earlier days (a cache that would otherwise grow by one document per stock, model and time frame
- * asked for each day) and idempotency keys a week old (one per generate that carried a key). One shard, planned only when there is something to remove; deletes are idempotent. The
- * report counts the back-test records (the Admin tab's "historical predictions cleaned up").
+ * asked for each day) and idempotency keys a week old (one per generate that carried a key). One shard, planned only
+ * when there is something to remove; deletes are idempotent. The report counts the back-test records (the Admin
+ * tab's "historical predictions cleaned up").
  */
 export const cleanupStep: MaintenanceStep<Record<string, never>> = {
   name: 'cleanup',
