@@ -3,7 +3,7 @@ import { documentId, IsoDate, IsoDateTime } from './common';
 
 /**
  * Daily maintenance as a tracked job (issue 13): a run splits its work into shards (ranges of wallets with due
- * predictions, allowance renewals, back-test cleanup), which a task queue runs in parallel; its counts add up as
+ * predictions, allowance renewals, back-test cleanup, the next session's forecasts), which a task queue runs in parallel; its counts add up as
  * shards finish.
  */
 
@@ -15,6 +15,11 @@ export const MaintenanceReport = z.object({
   updatedCount: Count,
   resetWalletsCount: Count,
   cleanupCount: Count,
+  /**
+   * Forecasts fitted ahead for the next session (issue 16): what was asked from the previous close, so that its
+   * previews and generates need no fit. Runs stored before it was counted read 0.
+   */
+  preparedForecastsCount: Count.default(0),
   /** Items that failed this run (logged); they are retried on the next run. */
   failedCount: Count,
   invariantViolations: Count,

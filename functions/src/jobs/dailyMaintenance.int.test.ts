@@ -6,6 +6,7 @@ import { addTradingDays } from '../domain/calendar';
 import { newWallet } from '../domain/ledger';
 import { hitRange } from '../domain/predictions/hitRule';
 import { createMarketDataService } from '../adapters/market-data';
+import { createModelPool } from '../adapters/model-pool/pool';
 import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';
 
@@ -22,6 +23,7 @@ const deps: MaintenanceDeps = {
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),
+  models: createModelPool({ threads: 1 }),
   queue: inlineShardQueue(() => deps),
 };
 

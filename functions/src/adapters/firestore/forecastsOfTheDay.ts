@@ -1,7 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { IsoDate, ModelId, TimeFrame } from '@stockseer/contract';
+import { IsoDate, ModelChoice, ModelId, TimeFrame } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
 import { runTransaction } from './runTransaction';
 
 /**
@@ -44,4 +45,26 @@ export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTh
     await tx.get(ref);
     tx.set(ref, forecast);
   });
+}
+
+/** What was asked: a stock, a concrete model and a time frame (any date). */
+const AskedForecast = ForecastOfTheDay.pick({ symbol: true, timeFrame: true }).extend({
+  modelId: ModelChoice.exclude(['recommended']),
+});
+export type AskedForecast = z.infer<typeof AskedForecast>;
+
+/**
+ * Every stock, model and time frame someone asked a forecast of (a cost preview or a generate) from a close before
+ * `date`, each once: what the next session is likely to ask again. Only the three fields are read.
+ */
+export async function forecastsAskedBefore(db: Firestore, date: string): Promise<AskedForecast[]> {
+  const snap = await buildQuery(db, QUERIES.staleForecastsOfTheDay, [date])
+    .select('symbol', 'modelId', 'timeFrame')
+    .get();
+  const asked = new Map<string, AskedForecast>();
+  for (const doc of snap.docs) {
+    const parsed = AskedForecast.safeParse(doc.data());
+    if (parsed.success) asked.set(`${parsed.data.symbol}_${parsed.data.modelId}_${parsed.data.timeFrame}`, parsed.data);
+  }
+  return [...asked.values()];
 }

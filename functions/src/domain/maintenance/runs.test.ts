@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addReports, EMPTY_REPORT, leaseHolder, packOwners, runStateAfter, shardId } from './runs';
+import { addReports, EMPTY_REPORT, leaseHolder, packGroups, runStateAfter, shardId } from './runs';
 
-describe('packOwners', () => {
-  it('puts every owner in exactly one shard, in order, and never over the limit unless one owner alone is', () => {
-    const owners = fc.uniqueArray(fc.record({ ownerId: fc.uuid(), items: fc.integer({ min: 1, max: 600 }) }), {
+describe('packGroups', () => {
+  it('puts every group in exactly one shard, in order, and never over the limit unless one group alone is', () => {
+    const groups = fc.uniqueArray(fc.record({ id: fc.uuid(), items: fc.integer({ min: 1, max: 600 }) }), {
       maxLength: 200,
-      selector: (o) => o.ownerId,
+      selector: (o) => o.id,
     });
     fc.assert(
-      fc.property(owners, fc.integer({ min: 1, max: 500 }), (list, max) => {
-        const shards = packOwners(list, max);
-        expect(shards.flat()).toEqual(list.map((o) => o.ownerId));
-        const items = new Map(list.map((o) => [o.ownerId, o.items]));
+      fc.property(groups, fc.integer({ min: 1, max: 500 }), (list, max) => {
+        const shards = packGroups(list, max);
+        expect(shards.flat()).toEqual(list.map((o) => o.id));
+        const items = new Map(list.map((o) => [o.id, o.items]));
         for (const shard of shards) {
           const load = shard.reduce((n, id) => n + items.get(id)!, 0);
           expect(shard.length).toBeGreaterThan(0);
@@ -23,13 +23,13 @@ describe('packOwners', () => {
   });
 
   it('fills a shard up to the limit before starting the next', () => {
-    const owners = Array.from({ length: 50 }, (_, i) => ({ ownerId: `w${i}`, items: 10 }));
-    expect(packOwners(owners, 250).map((s) => s.length)).toEqual([25, 25]);
+    const groups = Array.from({ length: 50 }, (_, i) => ({ id: `w${i}`, items: 10 }));
+    expect(packGroups(groups, 250).map((s) => s.length)).toEqual([25, 25]);
     expect(
-      packOwners(
+      packGroups(
         [
-          { ownerId: 'big', items: 1000 },
-          { ownerId: 'small', items: 1 },
+          { id: 'big', items: 1000 },
+          { id: 'small', items: 1 },
         ],
         250,
       ),
@@ -59,8 +59,9 @@ describe('a run', () => {
   });
 
   it('adds shard reports field by field', () => {
-    const sum = addReports(addReports(EMPTY_REPORT, { updatedCount: 3, failedCount: 1 }), { updatedCount: 2 });
-    expect(sum).toEqual({ ...EMPTY_REPORT, updatedCount: 5, failedCount: 1 });
+    const first = { updatedCount: 3, failedCount: 1, preparedForecastsCount: 9 };
+    const sum = addReports(addReports(EMPTY_REPORT, first), { updatedCount: 2, preparedForecastsCount: 3 });
+    expect(sum).toEqual({ ...EMPTY_REPORT, updatedCount: 5, failedCount: 1, preparedForecastsCount: 12 });
   });
 
   it('names its shards so that a plan made again names the same ones, in order', () => {

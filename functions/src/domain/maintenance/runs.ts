@@ -25,6 +25,7 @@ export const EMPTY_REPORT: MaintenanceReport = Object.freeze({
   updatedCount: 0,
   resetWalletsCount: 0,
   cleanupCount: 0,
+  preparedForecastsCount: 0,
   failedCount: 0,
   invariantViolations: 0,
 });
@@ -34,33 +35,34 @@ export function addReports(a: MaintenanceReport, b: Partial<MaintenanceReport>):
     updatedCount: a.updatedCount + (b.updatedCount ?? 0),
     resetWalletsCount: a.resetWalletsCount + (b.resetWalletsCount ?? 0),
     cleanupCount: a.cleanupCount + (b.cleanupCount ?? 0),
+    preparedForecastsCount: a.preparedForecastsCount + (b.preparedForecastsCount ?? 0),
     failedCount: a.failedCount + (b.failedCount ?? 0),
     invariantViolations: a.invariantViolations + (b.invariantViolations ?? 0),
   };
 }
 
-/** A wallet owner and how many items (due predictions, say) the run has for them. */
-export interface OwnerWork {
-  ownerId: string;
+/** A group of work that must stay in one shard (a wallet owner's due predictions, a stock's forecasts), and its size. */
+export interface GroupWork {
+  id: string;
   items: number;
 }
 
 /**
- * Packs owners into shards of about `maxItems` items, in the given order. An owner is never split: all of a wallet's
- * work is in one shard, so the wallet never contends with itself, and one owner with more than `maxItems` gets a
- * shard of their own (which settles in chunks).
+ * Packs groups into shards of about `maxItems` items, in the given order. A group is never split: all of a wallet's
+ * work is in one shard, so the wallet never contends with itself (and a stock's prices are read once), and one group
+ * with more than `maxItems` gets a shard of its own (which settles in chunks).
  */
-export function packOwners(owners: readonly OwnerWork[], maxItems: number): string[][] {
+export function packGroups(groups: readonly GroupWork[], maxItems: number): string[][] {
   const shards: string[][] = [];
   let current: string[] = [];
   let load = 0;
-  for (const { ownerId, items } of owners) {
+  for (const { id, items } of groups) {
     if (current.length > 0 && load + items > maxItems) {
       shards.push(current);
       current = [];
       load = 0;
     }
-    current.push(ownerId);
+    current.push(id);
     load += items;
   }
   if (current.length > 0) shards.push(current);

@@ -5,9 +5,10 @@ import {
   MaintenanceRun,
   MaintenanceRunDetail,
   MaintenanceRuns,
+  PredictionPreview,
   type Prediction,
 } from '@stockseer/contract';
-import { apiCall } from '../../../../tools/testing/api';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { seedDueWallet } from '../../../../tools/testing/duePredictions';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
@@ -110,6 +111,34 @@ describe('maintenance runs through the task queue', () => {
       expect((await readLedger(db, userId))!.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(8);
     }
   }, 240_000);
+
+  it("prepares the next session's forecasts: what was asked today is fitted after the close, before anyone asks", async () => {
+    const askedOn = addTradingDays(RUN_DAY, 5);
+    const nextDay = addTradingDays(askedOn, 1);
+    const user = await newTestUser('maint-forecasts');
+    const preview = async (query: string) => {
+      const res = await apiCall(`/api/predictions/preview?${query}`, { token: user.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return PredictionPreview.parse(res.body);
+    };
+    const asked = ['symbol=KO&modelId=arima&timeFrame=short', 'symbol=MSFT&modelId=prophet&timeFrame=long'];
+    expect((await asAdmin('/api/admin/clock', { today: askedOn })).status).toBe(200);
+    for (const query of asked) expect((await preview(query)).predictionDate).toBe(askedOn);
+
+    expect((await asAdmin('/api/admin/clock', { today: nextDay })).status).toBe(200);
+    const started = await asAdmin('/api/admin/check-predictions', { waitSeconds: 0 });
+    const { run } = await untilFinished(MaintenanceRun.parse(started.body).id);
+    expect(run).toMatchObject({ state: 'done', report: { failedCount: 0 } });
+    expect(run.report.preparedForecastsCount).toBeGreaterThanOrEqual(asked.length);
+    expect(run.steps.forecasts!.shardCount).toBeGreaterThanOrEqual(1);
+
+    // Stored for the new close before anyone asked; the next preview reads it (the same forecast, not a new fit).
+    const prepared = await db.collection('forecastsOfTheDay').doc(`KO_arima_short_${nextDay}`).get();
+    expect(prepared.exists).toBe(true);
+    const next = await preview(asked[0]!);
+    expect(next).toMatchObject({ predictionDate: nextDay, hitProbability: prepared.get('hitProbability') });
+    expect((await asAdmin('/api/admin/clock', { today: RUN_DAY })).status).toBe(200);
+  }, 120_000);
 
   it('answers 404 for an unknown run and 400 for a malformed id or wait', async () => {
     expect((await asAdmin('/api/admin/maintenance-runs/no-such-run')).status).toBe(404);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
+import { createModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { cleanupStep } from './cleanup';
 
@@ -17,6 +18,7 @@ const ctx = {
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),
+  models: createModelPool({ threads: 1 }),
   runId: 'cleanup-test',
   finalAttempt: false,
 };

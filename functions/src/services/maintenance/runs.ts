@@ -7,6 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { MaintenanceReport, MaintenanceRun, MaintenanceTrigger } from '@stockseer/contract';
 import { fixedClockAt, type Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
+import type { ModelPool } from '../../adapters/model-pool/pool';
 import { EMPTY_REPORT, shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
 import { SettableClock } from '../../adapters/clockFromEnv';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../adapters/firestore/maintenanceRuns';
 import { updateLiveTrackRecord } from '../liveTrackRecord';
 import { cleanupStep } from './cleanup';
+import { forecastStep } from './forecasts';
 import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
@@ -32,12 +34,14 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   settlementStep as MaintenanceStep,
   renewalStep as MaintenanceStep,
   cleanupStep as MaintenanceStep,
+  forecastStep as MaintenanceStep,
 ];
 
 export interface MaintenanceDeps {
   db: Firestore;
   clock: Clock;
   marketData: MarketDataService;
+  models: ModelPool;
   queue: ShardQueue;
   steps?: readonly MaintenanceStep[];
   /** The real time, for leases and start and end times (the time machine's clock stands still). */
@@ -77,7 +81,7 @@ export async function startMaintenance(
   try {
     const shards: PlannedShard[] = [];
     for (const step of stepsOf(deps)) {
-      const plans = await step.plan({ db, clock, marketData: deps.marketData });
+      const plans = await step.plan({ db, clock, marketData: deps.marketData, models: deps.models });
       plans.forEach(({ input, itemCount }, i) =>
         shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
       );
@@ -113,7 +117,7 @@ export async function runShard(
   try {
     if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
     const counts = await step.run(
-      { db: deps.db, marketData: deps.marketData, runId, clock, finalAttempt },
+      { db: deps.db, marketData: deps.marketData, models: deps.models, runId, clock, finalAttempt },
       shard.input,
     );
     const report = { ...EMPTY_REPORT, ...counts };

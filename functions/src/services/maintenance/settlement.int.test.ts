@@ -7,6 +7,7 @@ import { addTradingDays } from '../../domain/calendar';
 import { checkInvariants } from '../../domain/ledger';
 import type { MarketDataService } from '../../domain/market-data/service';
 import { createMarketDataService } from '../../adapters/market-data';
+import { createModelPool } from '../../adapters/model-pool/pool';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
 import { findRunDetail, recordPlan, startOrJoinRun } from '../../adapters/firestore/maintenanceRuns';
 import { SETTLE_CHUNK } from '../../adapters/firestore/walletSettlement';
@@ -21,6 +22,8 @@ const { db } = adminSdk();
 const PREDICTION_DAY = '2025-03-03';
 const clock = fixedClock(addTradingDays(addTradingDays(PREDICTION_DAY, 7), 1));
 const marketData = createMarketDataService({ db, clock });
+// Settlement fits nothing; the steps' context carries the pool for the forecasts step.
+const models = createModelPool({ threads: 1 });
 const origin = async (symbol: string) => (await marketData.barsUpTo(symbol, PREDICTION_DAY, 5)).at(-1)!;
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -63,7 +66,7 @@ describe('settling per wallet', () => {
     expect(before.wallet).toMatchObject({ balance: 250, reservedBalance: paid * 100, freePredictions: 0 });
 
     const report = await settlementStep.run(
-      { db, marketData, runId: `direct-${stamp()}`, clock, finalAttempt: false },
+      { db, marketData, models, runId: `direct-${stamp()}`, clock, finalAttempt: false },
       { owners: [{ ownerId: userId, predictionIds: predictions.map((p) => p.id) }] },
     );
 
@@ -114,6 +117,7 @@ describe('settling per wallet', () => {
       db,
       clock,
       marketData: data,
+      models,
       queue: { enqueue: async () => {} },
     });
 
@@ -161,7 +165,9 @@ describe('settling per wallet', () => {
     const broken = Object.assign(Object.create(marketData) as MarketDataService, {
       barsUpTo: () => Promise.reject(new Error('provider died')),
     });
-    await runShard({ db, clock, marketData: broken, queue: { enqueue: async () => {} } }, task, { finalAttempt: true });
+    await runShard({ db, clock, marketData: broken, models, queue: { enqueue: async () => {} } }, task, {
+      finalAttempt: true,
+    });
     const run = await findRunDetail(db, task.runId);
     expect(run).toMatchObject({ state: 'done', report: { failedCount: 1, updatedCount: 0 } });
     expect((await ledgerOf(ownerId)).wallet.reservedBalance).toBe(200);

@@ -3,7 +3,7 @@ import { lastSettledClose } from '../../domain/calendar';
 import { assertInvariant } from '../../domain/errors';
 import { ledgerTxId } from '../../domain/ledger';
 import { settlementViolations } from '../../domain/maintenance/audit';
-import { chunk, packOwners } from '../../domain/maintenance/runs';
+import { chunk, packGroups } from '../../domain/maintenance/runs';
 import { resolvePrediction } from '../../domain/predictions/resolution';
 import { predictionRef } from '../../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
@@ -54,8 +54,8 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
       page = await due.startAfter(page.docs.at(-1)!).get();
     }
     const owners = [...byOwner].map(([ownerId, predictionIds]) => ({ ownerId, predictionIds }));
-    const shards = packOwners(
-      owners.map((o) => ({ ownerId: o.ownerId, items: o.predictionIds.length })),
+    const shards = packGroups(
+      owners.map((o) => ({ id: o.ownerId, items: o.predictionIds.length })),
       SETTLE_SHARD_ITEMS,
     );
     return shards.map((ids) => {

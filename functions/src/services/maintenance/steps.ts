@@ -2,11 +2,14 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { MaintenanceReport } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
+import type { ModelPool } from '../../adapters/model-pool/pool';
 
 /** What every step of a run sees: the run's own dates, fixed when it started, so all its shards agree. */
 export interface StepContext {
   db: Firestore;
   marketData: MarketDataService;
+  /** The instance's model threads, for the forecasts a run prepares. */
+  models: ModelPool;
   runId: string;
   /** The run's market date and the instant its settlements are stamped with. */
   clock: Clock;

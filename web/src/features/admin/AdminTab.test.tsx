@@ -252,7 +252,14 @@ describe('Users', () => {
 });
 
 describe('Run Daily Maintenance', () => {
-  const report = { updatedCount: 2, resetWalletsCount: 1, cleanupCount: 0, failedCount: 0, invariantViolations: 0 };
+  const report = {
+    updatedCount: 2,
+    resetWalletsCount: 1,
+    cleanupCount: 0,
+    preparedForecastsCount: 0,
+    failedCount: 0,
+    invariantViolations: 0,
+  };
 
   it('reports the counts and shows the predictions it resolved', async () => {
     let resolved = false;

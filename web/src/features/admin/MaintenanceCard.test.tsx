@@ -12,7 +12,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const REPORT = { updatedCount: 0, resetWalletsCount: 0, cleanupCount: 0, failedCount: 0, invariantViolations: 0 };
+const REPORT = {
+  updatedCount: 0,
+  resetWalletsCount: 0,
+  cleanupCount: 0,
+  preparedForecastsCount: 0,
+  failedCount: 0,
+  invariantViolations: 0,
+};
 const aRun = (overrides: Partial<MaintenanceRun> = {}): MaintenanceRun => ({
   id: 'run-1',
   state: 'running',

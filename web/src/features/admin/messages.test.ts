@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, maintenanceSummary } from './messages';
 
-const report = { updatedCount: 3, resetWalletsCount: 0, cleanupCount: 20, failedCount: 0, invariantViolations: 0 };
+const report = {
+  updatedCount: 3,
+  resetWalletsCount: 0,
+  cleanupCount: 20,
+  preparedForecastsCount: 9,
+  failedCount: 0,
+  invariantViolations: 0,
+};
 
 describe('admin texts', () => {
   it("words SPEC 8's default-model toasts with the timeframe and the model's name", () => {

@@ -1,0 +1,135 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DailyBar } from '@stockseer/contract';
+import { adminSdk } from '../../../../tools/lib/adminSdk';
+import { fixedClock } from '../../domain/clock';
+import { createMarketDataService } from '../../adapters/market-data';
+import { createModelPool, type ModelPool } from '../../adapters/model-pool/pool';
+import { COLLECTIONS } from '../../adapters/firestore/db';
+import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
+import { forecastOfTheDay } from '../forecastOfTheDay';
+import { forecastStep } from './forecasts';
+
+/**
+ * The forecasts step in-process against the Firestore emulator and a real model pool, on run dates of its own in
+ * 2018 (three years into the demo provider's prices; nothing else the suite writes is dated that early).
+ */
+const { db } = adminSdk();
+/** A Tuesday; the clock stands after its close, so the run settles this day's close. */
+const RUN_DAY = '2018-03-13';
+const ASKED_ON = '2018-03-12';
+const clock = fixedClock(RUN_DAY);
+
+/** The real pool, with the fits it was asked for counted. */
+const pool = createModelPool({ threads: 2 });
+let fits = 0;
+const models: ModelPool = {
+  ...pool,
+  forecast: (modelId, input) => {
+    fits += 1;
+    return pool.forecast(modelId, input);
+  },
+};
+afterAll(() => pool.close());
+
+const ctx = {
+  db,
+  clock,
+  marketData: createMarketDataService({ db, clock }),
+  models,
+  runId: 'forecasts-test',
+  finalAttempt: false,
+};
+
+type StepInput = Parameters<typeof forecastStep.run>[1];
+const forecasts = db.collection(COLLECTIONS.forecastsOfTheDay);
+/** What a preview or a generate leaves behind: a forecast of the day, here with only the fields the plan reads. */
+const asked = (symbol: string, modelId: string, timeFrame: string, predictionDate: string) =>
+  forecasts
+    .doc(`${symbol}_${modelId}_${timeFrame}_${predictionDate}`)
+    .set({ symbol, modelId, timeFrame, predictionDate });
+
+/** Every forecast of the day this file wrote or made the step write. */
+async function removeOurs() {
+  const ours = await forecasts.get();
+  const from2018 = ours.docs.filter((doc) => String(doc.get('predictionDate')).startsWith('2018-'));
+  await Promise.all(from2018.map((doc) => doc.ref.delete()));
+}
+
+describe('the forecasts step', () => {
+  it("plans each stock, model and time frame asked of an earlier close once, a stock's forecasts in one shard", async () => {
+    await Promise.all([
+      asked('KO', 'arima', 'short', ASKED_ON),
+      asked('KO', 'arima', 'short', '2018-03-09'),
+      asked('KO', 'prophet', 'long', ASKED_ON),
+      asked('MSFT', 'xgboost', 'medium', ASKED_ON),
+      // Asked of the run's own close already: nothing to prepare.
+      asked('AAPL', 'arima', 'short', RUN_DAY),
+    ]);
+    const stocks = (await forecastStep.plan(ctx)).flatMap((shard) => shard.input.stocks);
+    const ours = stocks.filter((s) => ['KO', 'MSFT', 'AAPL'].includes(s.symbol));
+    expect(ours.map((s) => s.symbol).sort()).toEqual(['KO', 'MSFT']);
+    expect(ours.find((s) => s.symbol === 'KO')!.forecasts).toHaveLength(2);
+    expect(ours.find((s) => s.symbol === 'KO')!.forecasts).toEqual(
+      expect.arrayContaining([
+        { modelId: 'arima', timeFrame: 'short' },
+        { modelId: 'prophet', timeFrame: 'long' },
+      ]),
+    );
+    await removeOurs();
+  });
+
+  it('fits them from the close it settles, as a generate would on demand, and fits nothing when run again', async () => {
+    const input: StepInput = {
+      stocks: [
+        {
+          symbol: 'KO',
+          forecasts: [
+            { modelId: 'arima', timeFrame: 'short' },
+            { modelId: 'xgboost', timeFrame: 'long' },
+          ],
+        },
+        // Unknown to the provider (delisted overnight, say): skipped, not a failure.
+        { symbol: 'NOPE', forecasts: [{ modelId: 'prophet', timeFrame: 'medium' }] },
+      ],
+    };
+    fits = 0;
+    expect(await forecastStep.run(ctx, input)).toEqual({
+      preparedForecastsCount: 2,
+      failedCount: 0,
+    });
+    expect(fits).toBe(2);
+
+    const key = { symbol: 'KO', modelId: 'xgboost', timeFrame: 'long', predictionDate: RUN_DAY } as const;
+    const prepared = await findForecastOfTheDay(db, key);
+    expect(prepared).toMatchObject({ ...key, modelName: 'XGBoost' });
+    expect(prepared!.hitProbability).toBeGreaterThan(0);
+
+    // The same forecast as one fitted on demand from the same bars.
+    await forecasts.doc(`KO_xgboost_long_${RUN_DAY}`).delete();
+    const bars = await ctx.marketData.barsUpTo('KO', RUN_DAY);
+    const onDemand = await forecastOfTheDay(ctx, key, bars, () => Promise.resolve());
+    expect(onDemand).toEqual(prepared);
+
+    // A retried shard finds them stored.
+    fits = 0;
+    expect(await forecastStep.run(ctx, input)).toMatchObject({ failedCount: 0 });
+    expect(fits).toBe(0);
+    await removeOurs();
+  });
+
+  it.each([
+    ["has no price of the run's close yet", (bars: DailyBar[]) => bars.slice(0, -1)],
+    ['has too few closes for the model (a user asking is refused too)', (bars: DailyBar[]) => bars.slice(-15)],
+  ])('prepares nothing, and fails nothing, for a stock whose provider %s', async (_, cut) => {
+    const provider = Object.assign(Object.create(ctx.marketData) as typeof ctx.marketData, {
+      barsUpTo: async (symbol: string, date: string) => cut(await ctx.marketData.barsUpTo(symbol, date)),
+    });
+    fits = 0;
+    const report = await forecastStep.run(
+      { ...ctx, marketData: provider },
+      { stocks: [{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }] },
+    );
+    expect(report).toEqual({ preparedForecastsCount: 0, failedCount: 0 });
+    await removeOurs();
+  });
+});

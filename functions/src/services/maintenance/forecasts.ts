@@ -1,0 +1,79 @@
+import { lastSettledClose } from '../../domain/calendar';
+import { AppError } from '../../domain/errors';
+import { packGroups } from '../../domain/maintenance/runs';
+import { forecastsAskedBefore, type AskedForecast } from '../../adapters/firestore/forecastsOfTheDay';
+import { forecastOfTheDay } from '../forecastOfTheDay';
+import { forEachParallel, settleFailures, type MaintenanceStep } from './steps';
+
+/** One stock's forecasts to prepare: its prices are read once for all of them. */
+interface StockForecasts {
+  symbol: string;
+  forecasts: Omit<AskedForecast, 'symbol'>[];
+}
+
+/** Forecasts per shard: a few seconds of fits on one instance (a fit takes 20 to 45 ms once its thread is warm). */
+export const FORECASTS_PER_SHARD = 45;
+/** Stocks prepared at once within a shard: the model pool has a thread per core. */
+const PARALLEL_STOCKS = 2;
+
+/** A user's fit waits for their rate limit; maintenance is no user, and is bounded by what was asked instead. */
+const noAdmission = () => Promise.resolve();
+
+/**
+ * Step 4 (issue 16): fit, before anyone asks, the forecasts the next session will ask for. Every stock, model and
+ * time frame someone asked of an earlier close (by a cost preview or a generate: the forecasts of the day that the
+ * cleanup step removes) is fitted from the close this run settles, so that the next day's previews and generates
+ * of them read a stored forecast instead of fitting on the request.
+ *
+ * A prepared forecast is the one `forecastOfTheDay` would fit on demand: the same bars, the same deterministic fit,
+ * the same odds; only earlier. A stock whose provider has no price for that close yet is skipped (its forecasts are
+ * fitted on demand, as before), and so is what a user asking would be refused anyway.
+ */
+export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
+  name: 'forecasts',
+
+  async plan({ db, clock }) {
+    const asked = await forecastsAskedBefore(db, lastSettledClose(clock.today(), clock.now()));
+    const byStock = new Map<string, StockForecasts>();
+    for (const { symbol, ...forecast } of asked) {
+      const stock = byStock.get(symbol) ?? { symbol, forecasts: [] };
+      stock.forecasts.push(forecast);
+      byStock.set(symbol, stock);
+    }
+    const groups = [...byStock.values()].map((s) => ({ id: s.symbol, items: s.forecasts.length }));
+    return packGroups(groups, FORECASTS_PER_SHARD).map((symbols) => {
+      const stocks = symbols.map((symbol) => byStock.get(symbol)!);
+      return { input: { stocks }, itemCount: stocks.reduce((n, s) => n + s.forecasts.length, 0) };
+    });
+  },
+
+  async run(ctx, { stocks }) {
+    const close = lastSettledClose(ctx.clock.today(), ctx.clock.now());
+    let preparedForecastsCount = 0;
+    const failures = await forEachParallel(stocks, PARALLEL_STOCKS, async ({ symbol, forecasts }) => {
+      const bars = await refusedAsNone(() => ctx.marketData.barsUpTo(symbol, ctx.clock.today()));
+      // The same call as a generate's, so the same origin; a provider without this close's price yet has nothing
+      // to prepare from (a forecast from the close before would be the one already stored).
+      if (bars?.at(-1)?.date !== close) return;
+      for (const forecast of forecasts) {
+        const prepared = await refusedAsNone(() => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, noAdmission));
+        if (prepared) preparedForecastsCount += 1;
+      }
+    });
+    const failed = failures.map(({ item, error }) => ({ item: item.symbol, error }));
+    return { preparedForecastsCount, failedCount: settleFailures(ctx, 'forecasts of', failed) };
+  },
+};
+
+/**
+ * Nothing to prepare where a user asking would be refused for good: a symbol the provider no longer knows, or too
+ * few closes for the model. Anything else (a provider or a model that failed this time) is a failure to retry.
+ */
+async function refusedAsNone<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && (error.kind === 'not_found' || error.kind === 'validation')) return undefined;
+    throw error;
+  }
+}
