@@ -26,7 +26,13 @@ export async function distinctUsersAtOnce(
     seconds,
     warmUpSeconds,
     nextBody,
-  }: { users: number; seconds: number; warmUpSeconds: number; nextBody: () => string },
+  }: {
+    users: number;
+    seconds: number;
+    warmUpSeconds: number;
+    /** The next request's body for user `user` (0 to users - 1). A throw ends the run: it has nothing left to ask. */
+    nextBody: (user: number) => string;
+  },
 ): Promise<DistinctUsersResult> {
   const accounts = await Promise.all(Array.from({ length: users }, (_, i) => newTestUser(`bench-distinct-${i}`)));
   await Promise.all(accounts.map((account) => fundWallet(db, account, { cents: 1_000_000, free: 0 })));
@@ -36,14 +42,15 @@ export async function distinctUsersAtOnce(
     let errors = 0;
     const until = performance.now() + durationSeconds * 1000;
     await Promise.all(
-      accounts.map(async (account) => {
+      accounts.map(async (account, user) => {
         while (performance.now() < until) {
+          const body = nextBody(user);
           const started = performance.now();
           try {
             const res = await fetch(`${APP_URL}/api/predictions/generate`, {
               method: 'POST',
               headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
-              body: nextBody(),
+              body,
             });
             await res.arrayBuffer();
             if (!res.ok) errors += 1;

@@ -10,6 +10,12 @@
  * Issue 16 adds the quote while its cache keeps expiring (the misses of 5 connections at once) and generate by 10
  * distinct users at once (targets: generate p50 <= 120 ms, p99 <= 250 ms at one connection; 10 users p99 <= 1 s
  * with no error; the expiring quote p99 <= 100 ms at 5 connections).
+ *
+ * Generate runs over two market days. On the first (the last settled close) every generate asks for a
+ * forecast nobody has asked of that close yet, so each one fits a model: the first ask of the day. Then "today" moves
+ * on a trading day and daily maintenance runs, which prepares every forecast asked the day before (issue 16). On the
+ * second day those forecasts are asked again, of the new close, as returning investors would: each generate is a
+ * new prediction and a new charge, but reads a prepared forecast instead of fitting one.
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -20,15 +26,18 @@ import { DIRECTORY } from '../../functions/src/adapters/market-data/directory';
 import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { QUOTE_TTL_MS } from '../../functions/src/adapters/market-data/cache';
 import { markdownTable, writeResults } from '../lib/report';
+import { addTradingDays, lastSettledClose } from '../../functions/src/domain/calendar';
+import { systemClock } from '../../functions/src/domain/clock';
 import { distinctUsersAtOnce } from './distinctUsers';
+import { runMaintenance, setToday, signInAdmin } from './nextSession';
 
 interface Scenario {
   name: string;
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
-  /** POST a different forecast each time (see `newForecasts`). */
-  newForecastEachTime?: boolean;
+  /** The body of each request, when it changes (see `newForecasts`). */
+  nextBody?: () => string;
   /** Expire the cached quotes every second of the run, as if their minute ran out under load (see `expireQuotes`). */
   expireQuotes?: boolean;
   connections: number;
@@ -41,7 +50,6 @@ const GENERATE = {
   name: 'POST /api/predictions/generate',
   path: '/api/predictions/generate',
   method: 'POST',
-  newForecastEachTime: true,
   seconds: 20,
 } as const;
 
@@ -56,6 +64,7 @@ const newForecasts = [...DIRECTORY.keys()].flatMap((symbol) =>
   ),
 );
 let nextForecast = 0;
+const newForecast = () => newForecasts[nextForecast++ % newForecasts.length]!;
 const QUOTE_EXPIRING = {
   name: 'GET /api/stocks/{symbol} (cache expiring each second)',
   path: '/api/stocks/AAPL',
@@ -68,11 +77,17 @@ const scenarios: Scenario[] = [
   { ...QUOTE_EXPIRING, connections: 5 },
   { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL, connections: 1, seconds: 15 },
   { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL, connections: 5, seconds: 15 },
-  { ...GENERATE, connections: 1 },
-  { ...GENERATE, connections: 2 },
+  { ...GENERATE, name: `${GENERATE.name} (fits)`, nextBody: newForecast, connections: 1 },
+  { ...GENERATE, name: `${GENERATE.name} (fits)`, nextBody: newForecast, connections: 2 },
 ];
 
 const sdk = adminSdk();
+const admin = await signInAdmin();
+/**
+ * The first day is the real one (its last settled close); the second, the trading day after, is set on the time
+ * machine. The quote scenarios run on the real clock: a pinned one stands still, and a cached quote would never age.
+ */
+const secondDay = addTradingDays(lastSettledClose(systemClock.today(), systemClock.now()), 1);
 const user = await newTestUser('bench');
 // Enough money for every generate of the run (a recorded deposit keeps the ledger balanced).
 await fundWallet(sdk.db, user, { cents: 1_000_000, free: 0 });
@@ -111,12 +126,10 @@ const load = (s: Scenario, seconds: number) =>
       duration: seconds,
       headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
       body: s.body === undefined ? undefined : JSON.stringify(s.body),
-      requests: s.newForecastEachTime
-        ? [{ setupRequest: (request) => ({ ...request, body: newForecasts[nextForecast++ % newForecasts.length] }) }]
-        : undefined,
+      requests: s.nextBody ? [{ setupRequest: (request) => ({ ...request, body: s.nextBody!() }) }] : undefined,
     }),
   );
-for (const s of scenarios) {
+async function measure(s: Scenario) {
   // Unmeasured warm-up: the Functions emulator starts one worker process per concurrent request on first use,
   // which is start-up cost of the local stack, not latency of the endpoint.
   await load(s, WARM_UP_SECONDS);
@@ -149,24 +162,47 @@ for (const s of scenarios) {
  * minute later).
  */
 const DISTINCT_USERS_WARM_UP_SECONDS = 15;
-// Generate by 10 distinct users at once, each with its own wallet and its own forecasts.
-const distinct = await distinctUsersAtOnce(sdk.db, {
-  users: 10,
-  seconds: 20,
-  warmUpSeconds: DISTINCT_USERS_WARM_UP_SECONDS,
-  nextBody: () => newForecasts[nextForecast++ % newForecasts.length]!,
-});
-const distinctName = `${GENERATE.name} (10 distinct users)`;
-rows.push([
-  distinctName,
-  10,
-  distinct.p50Ms,
-  distinct.p99Ms,
-  distinct.requestsPerSecond,
-  distinct.requests,
-  distinct.errors,
-]);
-results[`${distinctName} x10`] = distinct;
+/** Generate by 10 distinct users at once, each with its own wallet, asking for the forecasts `nextBody` gives. */
+async function measureDistinctUsers(label: string, nextBody: (user: number) => string) {
+  const distinct = await distinctUsersAtOnce(sdk.db, {
+    users: 10,
+    seconds: 20,
+    warmUpSeconds: DISTINCT_USERS_WARM_UP_SECONDS,
+    nextBody,
+  });
+  const name = `${GENERATE.name} (10 distinct users, ${label})`;
+  rows.push([name, 10, distinct.p50Ms, distinct.p99Ms, distinct.requestsPerSecond, distinct.requests, distinct.errors]);
+  results[`${name} x10`] = distinct;
+}
+
+// The first day: every generate fits.
+for (const s of scenarios) await measure(s);
+await measureDistinctUsers('fits', newForecast);
+
+// After the close: the next trading day, and daily maintenance prepares what was asked on the first.
+const askedOnFirstDay = Math.min(nextForecast, newForecasts.length);
+await setToday(admin, secondDay);
+const maintenance = await runMaintenance(admin);
+const maintenanceFigures = { ...maintenance, askedOnFirstDay };
+console.log(`maintenance on ${secondDay}: ${JSON.stringify(maintenanceFigures)}`);
+results['maintenance preparing the second day'] = maintenanceFigures;
+
+/**
+ * The forecasts asked on the first day, each once, in order from `start` (wrapping round): one caller's sequence.
+ * A new prediction each time (one forecast, one charge: a caller asking one again would only get the first).
+ */
+function askedAgain(start = 0): () => string {
+  let asked = 0;
+  return () => {
+    if (asked >= askedOnFirstDay) throw new Error(`a caller asked for all ${askedOnFirstDay} prepared forecasts`);
+    return newForecasts[(start + asked++) % askedOnFirstDay]!;
+  };
+}
+// The second day: the same forecasts asked again, of the new close; none fits.
+await measure({ ...GENERATE, name: `${GENERATE.name} (prepared)`, nextBody: askedAgain(), connections: 1 });
+// Ten investors, each going through the day's forecasts from a different one.
+const sequences = Array.from({ length: 10 }, (_, user) => askedAgain(Math.floor((user * askedOnFirstDay) / 10)));
+await measureDistinctUsers('prepared', (user) => sequences[user]!());
 
 /**
  * The revocation check of the money and admin routes (http/auth.ts: the SDK's revocation check, requireLiveAdmin) is one Auth lookup of the
