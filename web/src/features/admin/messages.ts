@@ -16,7 +16,7 @@ export const ADMIN_TEXT = {
 
   maintenanceTitle: 'Daily Maintenance',
   maintenanceIntro:
-    'Resolves predictions whose target date has passed, settles their reserved dollars, renews monthly free predictions and removes old back-test records. It also runs by itself every day.',
+    'Resolves predictions whose target date has passed, settles their reserved dollars, renews monthly free predictions, removes old back-test records and prepares the forecasts asked today for the next session. It also runs by itself every day after the close.',
   runMaintenance: 'Run Daily Maintenance',
   runningMaintenance: 'Running...',
   maintenanceDone: 'Daily Maintenance Complete',
