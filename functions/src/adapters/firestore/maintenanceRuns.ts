@@ -13,8 +13,8 @@ import {
   addReports,
   EMPTY_REPORT,
   LEASE_MS,
-  leaseHolder,
   runStateAfter,
+  runToJoin,
   type Lease,
 } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
@@ -23,7 +23,7 @@ import { buildQuery, QUERIES } from './queries';
 
 /**
  * Maintenance runs in Firestore: `maintenanceRuns/{runId}` with its shards in `shards/{shardId}`, and the lease
- * (`settings/maintenanceLease-{date}`) that makes overlapping triggers join the run in progress.
+ * (`settings/maintenanceLease-{date}`) that makes overlapping triggers join one run.
  */
 export const RUNS_COLLECTION = 'maintenanceRuns';
 const SHARDS = 'shards';
@@ -68,7 +68,7 @@ export async function startOrJoinRun(
 ): Promise<{ runId: string; joined: boolean }> {
   return runTransaction(db, async (tx) => {
     const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
-    const holder = leaseHolder(lease, wallNow.getTime());
+    const holder = runToJoin(lease, wallNow.getTime());
     if (holder) return { runId: holder, joined: true };
     if (lease) {
       const abandoned = await tx.get(runRef(db, lease.runId));
@@ -97,7 +97,8 @@ export async function startOrJoinRun(
       error: null,
     };
     tx.create(runRef(db, runId), run);
-    tx.set(leaseRef(db, today), { runId, expiresAt: wallNow.getTime() + LEASE_MS } satisfies Lease);
+    const startedAt = wallNow.getTime();
+    tx.set(leaseRef(db, today), { runId, expiresAt: startedAt + LEASE_MS, startedAt } satisfies Lease);
     return { runId, joined: false };
   });
 }
@@ -151,15 +152,17 @@ export async function recordPlan(
   });
 }
 
-/** Frees the run's lease, or renews it until `renewUntil`; a lease another run holds by now is left alone. */
+/**
+ * Frees the run's lease, or renews it until `renewUntil`; a lease another run holds by now is left alone. A freed
+ * lease stays, expired, to name the day's latest run to a trigger that arrived before it started (`runToJoin`).
+ */
 function releaseLease(
   tx: FirebaseFirestore.Transaction,
   db: Firestore,
   { lease, runId, today, renewUntil }: { lease: Lease | undefined; runId: string; today: string; renewUntil?: number },
 ) {
   if (lease?.runId !== runId) return;
-  if (renewUntil === undefined) tx.delete(leaseRef(db, today));
-  else tx.update(leaseRef(db, today), { expiresAt: renewUntil });
+  tx.update(leaseRef(db, today), { expiresAt: renewUntil ?? 0 });
 }
 
 /** A planning failure ends the run as failed and frees the lease for the next trigger. */

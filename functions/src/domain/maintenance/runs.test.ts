@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addReports, EMPTY_REPORT, leaseHolder, packGroups, runStateAfter, shardId } from './runs';
+import { addReports, EMPTY_REPORT, packGroups, runStateAfter, runToJoin, shardId } from './runs';
 
 describe('packGroups', () => {
   it('puts every group in exactly one shard, in order, and never over the limit unless one group alone is', () => {
@@ -39,9 +39,18 @@ describe('packGroups', () => {
 
 describe('the lease', () => {
   it('is held until it expires, and free when released or expired', () => {
-    expect(leaseHolder({ runId: 'r1', expiresAt: 2_000 }, 1_999)).toBe('r1');
-    expect(leaseHolder({ runId: 'r1', expiresAt: 2_000 }, 2_000)).toBeNull();
-    expect(leaseHolder(undefined, 0)).toBeNull();
+    const started = 1_000;
+    expect(runToJoin({ runId: 'r1', expiresAt: 2_000, startedAt: started }, 1_999)).toBe('r1');
+    expect(runToJoin({ runId: 'r1', expiresAt: 2_000, startedAt: started }, 2_000)).toBeNull();
+    expect(runToJoin({ runId: 'r1', expiresAt: 0, startedAt: started }, 1_500)).toBeNull();
+    expect(runToJoin(undefined, 0)).toBeNull();
+  });
+
+  it('is joined by a trigger that arrived before its run started, even once the run has ended', () => {
+    // The trigger's transaction waited on the other's and retried; meanwhile that run planned, ran and ended.
+    expect(runToJoin({ runId: 'r2', expiresAt: 0, startedAt: 1_007 }, 1_000)).toBe('r2');
+    expect(runToJoin({ runId: 'r2', expiresAt: 0, startedAt: 1_000 }, 1_000)).toBe('r2');
+    expect(runToJoin({ runId: 'r2', expiresAt: 0, startedAt: 999 }, 1_000)).toBeNull();
   });
 });
 

@@ -12,13 +12,22 @@ export const LEASE_MS = 10 * 60_000;
 
 export interface Lease {
   runId: string;
-  /** Epoch milliseconds (wall clock, never the time machine's). */
+  /** Epoch milliseconds (wall clock, never the time machine's); 0 once the run has ended and released it. */
   expiresAt: number;
+  /** When the run started (epoch milliseconds, wall clock). */
+  startedAt: number;
 }
 
-/** An overlapping trigger joins the run in progress; an expired or released lease lets a new run start. */
-export function leaseHolder(lease: Lease | undefined, nowMs: number): string | null {
-  return lease && lease.expiresAt > nowMs ? lease.runId : null;
+/**
+ * The run a trigger that arrived at `arrivedMs` joins, if any: the run in progress, or one that started after the
+ * trigger arrived even if it has ended since. Such a run planned after the trigger came, so it did all the work the
+ * trigger would have found: two triggers at once share one run however long the second one's transaction waited
+ * (a retried transaction can take seconds, longer than a small run). An expired or released lease of an older run
+ * lets a new run start.
+ */
+export function runToJoin(lease: Lease | undefined, arrivedMs: number): string | null {
+  if (!lease) return null;
+  return lease.expiresAt > arrivedMs || lease.startedAt >= arrivedMs ? lease.runId : null;
 }
 
 export const EMPTY_REPORT: MaintenanceReport = Object.freeze({

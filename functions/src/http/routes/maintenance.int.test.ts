@@ -67,13 +67,18 @@ describe('maintenance runs through the task queue', () => {
       asAdmin('/api/admin/check-predictions', { waitSeconds: 0 }),
       asAdmin('/api/admin/check-predictions', { waitSeconds: 0 }),
     ]);
-    for (const t of triggers) expect(t.status, JSON.stringify(t.body)).toBe(202);
-    const [first, second] = triggers.map((t) => MaintenanceRun.parse(t.body));
-    expect(second!.id).toBe(first!.id);
+    // The trigger that starts the run answers 202 once it is planned; the other joins it. That one's transaction may
+    // wait on the first's and be retried for seconds, past the end of a small run: it then answers the run's counts.
+    const inProgress = triggers.filter((t) => t.status === 202).map((t) => MaintenanceRun.parse(t.body));
+    const ended = triggers.filter((t) => t.status === 200).map((t) => MaintenanceFinished.parse(t.body));
+    expect(inProgress.length + ended.length, JSON.stringify(triggers)).toBe(2);
+    expect(inProgress.length).toBeGreaterThanOrEqual(1);
+    const first = inProgress[0]!;
     expect(first).toMatchObject({ trigger: 'manual', today: RUN_DAY, endedAt: null });
+    expect(new Set([...inProgress.map((r) => r.id), ...ended.map((r) => r.runId)])).toEqual(new Set([first.id]));
 
-    const { run, sawProgress } = await untilFinished(first!.id);
-    expect(sawProgress).toBe(true);
+    const { run, sawProgress } = await untilFinished(first.id);
+    expect(sawProgress || inProgress.some((r) => r.state === 'running')).toBe(true);
     expect(run.state).toBe('done');
     expect(run.report).toMatchObject({ failedCount: 0, invariantViolations: 0 });
     expect(run.report.updatedCount).toBeGreaterThanOrEqual(30);
@@ -93,7 +98,7 @@ describe('maintenance runs through the task queue', () => {
     }
 
     const listed = MaintenanceRuns.parse((await asAdmin('/api/admin/maintenance-runs')).body);
-    expect(listed.find((r) => r.id === first!.id)).toMatchObject({ state: 'done', report: run.report });
+    expect(listed.find((r) => r.id === first.id)).toMatchObject({ state: 'done', report: run.report });
     expect(listed.map((r) => r.startedAt)).toEqual(
       listed
         .map((r) => r.startedAt)
@@ -105,7 +110,7 @@ describe('maintenance runs through the task queue', () => {
     const again = await asAdmin('/api/admin/check-predictions', {});
     expect(again.status).toBe(200);
     const finished = MaintenanceFinished.parse(again.body);
-    expect(finished.runId).not.toBe(first!.id);
+    expect(finished.runId).not.toBe(first.id);
     expect(finished).toMatchObject({ failedCount: 0, invariantViolations: 0 });
     for (const { userId } of wallets) {
       expect((await readLedger(db, userId))!.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(8);
