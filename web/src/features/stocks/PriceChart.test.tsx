@@ -21,6 +21,7 @@ vi.mock('lightweight-charts', () => ({
   AreaSeries: 'area',
   LineSeries: 'line',
   LineStyle: { Dashed: 2 },
+  TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2 },
 }));
 
 const POINTS = [
@@ -62,5 +63,18 @@ describe('PriceChart', () => {
     expect(timeFormatter({ year: 2026, month: 7, day: 2 })).toBe('Jul 02, 2026');
     expect(timeFormatter('2026-07-02')).toBe('Jul 02, 2026');
     expect(timeFormatter(Date.UTC(2026, 6, 2) / 1000)).toBe('Jul 02, 2026');
+  });
+
+  it('names a day mark of the time axis with its month, and leaves year and month marks to the library', async () => {
+    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" />);
+    await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
+    const options = (chart.createChart.mock.calls.at(-1) as unknown[])[1] as {
+      timeScale: { tickMarkFormatter: (time: unknown, type: number) => string | null };
+    };
+    const { tickMarkFormatter } = options.timeScale;
+    expect(tickMarkFormatter({ year: 2026, month: 12, day: 3 }, 2)).toBe('Dec 3');
+    expect(tickMarkFormatter('2025-11-24', 2)).toBe('Nov 24');
+    expect(tickMarkFormatter('2026-01-02', 0)).toBeNull();
+    expect(tickMarkFormatter('2026-03-02', 1)).toBeNull();
   });
 });

@@ -6,7 +6,10 @@ import { overlayDates, type ChartOverlay } from './chartOverlay';
 import { ForecastBand } from './forecastBand';
 
 /** The parts of lightweight-charts the chart uses; the module arrives by dynamic import. */
-export type ChartLibrary = Pick<typeof LightweightCharts, 'createChart' | 'AreaSeries' | 'LineSeries' | 'LineStyle'>;
+export type ChartLibrary = Pick<
+  typeof LightweightCharts,
+  'createChart' | 'AreaSeries' | 'LineSeries' | 'LineStyle' | 'TickMarkType'
+>;
 
 /** Colours come from the stylesheet's tokens, so the chart matches the page. */
 function token(element: HTMLElement, name: string): string {
@@ -19,6 +22,18 @@ export function calendarDayOf(time: Time): string {
   if (typeof time === 'number') return new Date(time * 1000).toISOString().slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
+}
+
+const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The time axis marks a year by its number and a month by its name, and a day (at the ends of the axis: the year's
+ * first close, a forecast's target) by the library's bare day number, which reads as nothing ("24", "3"). A day
+ * mark is named with its month; the others keep the library's labels.
+ */
+export function dayTickLabel(lib: Pick<ChartLibrary, 'TickMarkType'>) {
+  return (time: Time, type: LightweightCharts.TickMarkType): string | null =>
+    type === lib.TickMarkType.DayOfMonth ? monthAndDay.format(new Date(`${calendarDayOf(time)}T00:00:00Z`)) : null;
 }
 
 /** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band. */
@@ -35,7 +50,7 @@ export function drawChart(
     layout: { background: { color: 'transparent' }, textColor: token(element, '--muted'), attributionLogo: false },
     grid: { vertLines: { visible: false }, horzLines: { color: token(element, '--border') } },
     rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false },
+    timeScale: { borderVisible: false, tickMarkFormatter: dayTickLabel(lib) },
     // The crosshair's date as every other date of the app (SPEC 2: 'MMM dd, yyyy'), not the library's "02 Jul '26".
     localization: { priceFormatter: formatPrice, timeFormatter: (time: Time) => formatDate(calendarDayOf(time)) },
     handleScroll: false,
