@@ -25,6 +25,15 @@ export const MaintenanceReport = z.object({
   invariantViolations: Count,
 });
 export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
+/** What a run has done before its first shard ends. */
+export const EMPTY_MAINTENANCE_REPORT: MaintenanceReport = Object.freeze({
+  updatedCount: 0,
+  resetWalletsCount: 0,
+  cleanupCount: 0,
+  preparedForecastsCount: 0,
+  failedCount: 0,
+  invariantViolations: 0,
+});
 
 export const MaintenanceRunState = z.enum(['queued', 'running', 'done', 'failed']);
 export type MaintenanceRunState = z.infer<typeof MaintenanceRunState>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
+  EMPTY_MAINTENANCE_REPORT,
   MaintenanceRun,
   MaintenanceShard,
   type MaintenanceReport,
@@ -9,14 +10,7 @@ import {
   type StepProgress,
 } from '@stockseer/contract';
 import { assertInvariant } from '../../domain/errors';
-import {
-  addReports,
-  EMPTY_REPORT,
-  LEASE_MS,
-  runStateAfter,
-  runToJoin,
-  type Lease,
-} from '../../domain/maintenance/runs';
+import { addReports, LEASE_MS, runStateAfter, runToJoin, type Lease } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
@@ -89,7 +83,7 @@ export async function startOrJoinRun(
       marketNow: marketNow.toISOString(),
       startedAt: wallNow.toISOString(),
       endedAt: null,
-      report: EMPTY_REPORT,
+      report: EMPTY_MAINTENANCE_REPORT,
       shardCount: 0,
       shardsDone: 0,
       shardsFailed: 0,
@@ -131,7 +125,7 @@ export async function recordPlan(
         state: 'queued',
         attempts: 0,
         itemCount,
-        report: EMPTY_REPORT,
+        report: EMPTY_MAINTENANCE_REPORT,
         error: null,
         input,
       };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addReports, EMPTY_REPORT, packGroups, runStateAfter, runToJoin, shardId } from './runs';
+import { EMPTY_MAINTENANCE_REPORT } from '@stockseer/contract';
+import { addReports, packGroups, runStateAfter, runToJoin, shardId } from './runs';
 
 describe('packGroups', () => {
   it('puts every group in exactly one shard, in order, and never over the limit unless one group alone is', () => {
@@ -69,8 +70,8 @@ describe('a run', () => {
 
   it('adds shard reports field by field', () => {
     const first = { updatedCount: 3, failedCount: 1, preparedForecastsCount: 9 };
-    const sum = addReports(addReports(EMPTY_REPORT, first), { updatedCount: 2, preparedForecastsCount: 3 });
-    expect(sum).toEqual({ ...EMPTY_REPORT, updatedCount: 5, failedCount: 1, preparedForecastsCount: 12 });
+    const sum = addReports(addReports(EMPTY_MAINTENANCE_REPORT, first), { updatedCount: 2, preparedForecastsCount: 3 });
+    expect(sum).toEqual({ ...EMPTY_MAINTENANCE_REPORT, updatedCount: 5, failedCount: 1, preparedForecastsCount: 12 });
   });
 
   it('names its shards so that a plan made again names the same ones, in order', () => {

@@ -30,15 +30,6 @@ export function runToJoin(lease: Lease | undefined, arrivedMs: number): string |
   return lease.expiresAt > arrivedMs || lease.startedAt >= arrivedMs ? lease.runId : null;
 }
 
-export const EMPTY_REPORT: MaintenanceReport = Object.freeze({
-  updatedCount: 0,
-  resetWalletsCount: 0,
-  cleanupCount: 0,
-  preparedForecastsCount: 0,
-  failedCount: 0,
-  invariantViolations: 0,
-});
-
 export function addReports(a: MaintenanceReport, b: Partial<MaintenanceReport>): MaintenanceReport {
   return {
     updatedCount: a.updatedCount + (b.updatedCount ?? 0),

@@ -4,11 +4,16 @@
  * shard runs anywhere, in parallel, as often as the queue delivers it, and adds its counts to the run once.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { MaintenanceReport, MaintenanceRun, MaintenanceTrigger } from '@stockseer/contract';
+import {
+  EMPTY_MAINTENANCE_REPORT,
+  type MaintenanceReport,
+  type MaintenanceRun,
+  type MaintenanceTrigger,
+} from '@stockseer/contract';
 import { fixedClockAt, type Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
-import { EMPTY_REPORT, shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
+import { shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
 import { SettableClock } from '../../adapters/clockFromEnv';
 import {
   beginShard,
@@ -120,7 +125,7 @@ export async function runShard(
       { db: deps.db, marketData: deps.marketData, models: deps.models, runId, clock, finalAttempt },
       shard.input,
     );
-    const report = { ...EMPTY_REPORT, ...counts };
+    const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };
     const { endedRun } = await finishShard(deps.db, {
       runId,
       shardId: id,
@@ -132,7 +137,7 @@ export async function runShard(
   } catch (error) {
     console.error(`maintenance: shard ${runId}/${id} failed (attempt ${shard.attempts})`, error);
     if (!finalAttempt) throw error;
-    const report = { ...EMPTY_REPORT, failedCount: Math.max(1, shard.itemCount) };
+    const report = { ...EMPTY_MAINTENANCE_REPORT, failedCount: Math.max(1, shard.itemCount) };
     const message = error instanceof Error ? error.message : String(error);
     const { endedRun } = await finishShard(deps.db, {
       runId,

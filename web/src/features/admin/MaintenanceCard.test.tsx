@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { MaintenanceRun } from '@stockseer/contract';
+import { EMPTY_MAINTENANCE_REPORT, type MaintenanceRun } from '@stockseer/contract';
 import { MaintenanceCard } from './MaintenanceCard';
 import { BUTTON_WAIT_SECONDS } from './maintenanceApi';
 import { MAINTENANCE_TEXT } from './maintenanceMessages';
@@ -12,14 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const REPORT = {
-  updatedCount: 0,
-  resetWalletsCount: 0,
-  cleanupCount: 0,
-  preparedForecastsCount: 0,
-  failedCount: 0,
-  invariantViolations: 0,
-};
+const REPORT = EMPTY_MAINTENANCE_REPORT;
 const aRun = (overrides: Partial<MaintenanceRun> = {}): MaintenanceRun => ({
   id: 'run-1',
   state: 'running',
