@@ -20,7 +20,10 @@ export const MaintenanceReport = z.object({
    * previews and generates need no fit. Runs stored before it was counted read 0.
    */
   preparedForecastsCount: Count.default(0),
-  /** Items that failed this run (logged); they are retried on the next run. */
+  /**
+   * Items that failed this run (logged): a settlement or a renewal is retried on the next run, a forecast not prepared
+   * is fitted when it is first asked.
+   */
   failedCount: Count,
   invariantViolations: Count,
 });

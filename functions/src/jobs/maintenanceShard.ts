@@ -26,7 +26,9 @@ export function maintenanceShardJob(deps: MaintenanceDeps) {
       retryConfig: { maxAttempts: SHARD_MAX_ATTEMPTS, minBackoffSeconds: 2, maxBackoffSeconds: 30 },
       rateLimits: { maxConcurrentDispatches: SHARDS_AT_ONCE },
       timeoutSeconds: 540,
-      memory: '1GiB',
+      // The forecasts step fits models on a thread per core, as the `api` function does: the same size as `api`.
+      memory: '2GiB',
+      cpu: 2,
     },
     async (req) => {
       const finalAttempt = req.retryCount >= SHARD_MAX_ATTEMPTS - 1;

@@ -1,19 +1,31 @@
 /**
  * The forecast a generate would store, and its chance of a hit: computed once per stock, model, time frame and
  * last close, then shared by the cost preview and by generate (the fit is deterministic and holds no personal data).
+ * Daily maintenance prepares the ones asked the day before (services/maintenance/forecasts.ts).
  */
 import { TIME_FRAME_DAYS, type DailyBar, type TimeFrame } from '@stockseer/contract';
 import type { Firestore } from 'firebase-admin/firestore';
+import { addCalendarDays } from '../domain/calendar';
 import { assertInvariant } from '../domain/errors';
+import { FORECAST_LOOKBACK_DAYS } from '../domain/market-data/service';
 import type { ForecastModelId } from '../domain/models/types';
 import { baselineOutcomes } from '../domain/odds/calibration';
 import { forecastOdds } from '../domain/predictions/records';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import {
   findForecastOfTheDay,
+  markForecastAsked,
   saveForecastOfTheDay,
   type ForecastOfTheDay,
 } from '../adapters/firestore/forecastsOfTheDay';
+
+/**
+ * The fit's window ends at the origin and starts a fixed span before it, not before the day that asks: the bars a
+ * request loads start five years before its own day, so without this a forecast prepared the evening of a close and
+ * one asked the next morning (or after a long weekend) would differ by their oldest bars. Any request up to this many
+ * days after its origin fits the same window.
+ */
+const WINDOW_SLACK_DAYS = 10;
 
 export interface ForecastSelection {
   symbol: string;
@@ -23,20 +35,28 @@ export interface ForecastSelection {
 
 /**
  * `bars`: the stock's closes up to today, oldest first; the last one is the origin. `admit` runs only when a model
- * has to be fitted (the rate limit counts new work only).
+ * has to be fitted (the rate limit counts new work only). `asker`: a user's request (a preview or a generate), or daily
+ * maintenance preparing it; a request that reads a prepared forecast marks it asked.
  */
 export async function forecastOfTheDay(
   deps: { db: Firestore; models: ModelPool },
   selection: ForecastSelection,
-  bars: readonly DailyBar[],
+  allBars: readonly DailyBar[],
   admit: () => Promise<void>,
+  asker: 'request' | 'maintenance' = 'request',
 ): Promise<ForecastOfTheDay> {
-  const origin = bars.at(-1);
+  const origin = allBars.at(-1);
   assertInvariant(origin, 'a forecast needs at least one bar');
   const key = { ...selection, predictionDate: origin.date };
   const cached = await findForecastOfTheDay(deps.db, key);
-  if (cached) return cached;
+  if (cached) {
+    if (!cached.asked && asker === 'request') await markForecastAsked(deps.db, key);
+    return cached.forecast;
+  }
   await admit();
+
+  const windowStart = addCalendarDays(origin.date, -(FORECAST_LOOKBACK_DAYS - WINDOW_SLACK_DAYS));
+  const bars = allBars.filter((bar) => bar.date >= windowStart);
 
   const forecast = await deps.models.forecast(selection.modelId, {
     closes: bars.map((b) => b.close),
@@ -58,6 +78,6 @@ export async function forecastOfTheDay(
     upperPrice: forecast.upperPrice,
     hitProbability,
   };
-  await saveForecastOfTheDay(deps.db, result);
+  await saveForecastOfTheDay(deps.db, result, { asked: asker === 'request' });
   return result;
 }

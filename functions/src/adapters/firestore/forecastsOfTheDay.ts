@@ -23,27 +23,48 @@ const ForecastOfTheDay = z.object({
 });
 export type ForecastOfTheDay = z.infer<typeof ForecastOfTheDay>;
 
-const keyOf = (f: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>) =>
-  `${f.symbol}_${f.modelId}_${f.timeFrame}_${f.predictionDate}`;
+/**
+ * As stored: `asked` is false for a forecast daily maintenance prepared that no preview or generate has read yet. Only
+ * asked forecasts make the next day's demand, so a prepared one nobody wants is not prepared again and again.
+ * Documents from before the flag were all made on a request.
+ */
+const StoredForecast = ForecastOfTheDay.extend({ asked: z.boolean().default(true) });
+
+type ForecastKey = Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>;
+const keyOf = (f: ForecastKey) => `${f.symbol}_${f.modelId}_${f.timeFrame}_${f.predictionDate}`;
+const refOf = (db: Firestore, key: ForecastKey) => db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key));
 
 export async function findForecastOfTheDay(
   db: Firestore,
-  key: Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>,
-): Promise<ForecastOfTheDay | undefined> {
-  const snap = await db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key)).get();
-  const parsed = ForecastOfTheDay.safeParse(snap.data());
-  return parsed.success ? parsed.data : undefined;
+  key: ForecastKey,
+): Promise<{ forecast: ForecastOfTheDay; asked: boolean } | undefined> {
+  const parsed = StoredForecast.safeParse((await refOf(db, key).get()).data());
+  if (!parsed.success) return undefined;
+  const { asked, ...forecast } = parsed.data;
+  return { forecast, asked };
 }
 
 /**
  * In a transaction, not a plain write: the client retries a plain write through a database outage for minutes,
  * while a transaction's read ends it within seconds as a 503 (runTransaction.ts).
  */
-export async function saveForecastOfTheDay(db: Firestore, forecast: ForecastOfTheDay): Promise<void> {
-  const ref = db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(forecast));
+export async function saveForecastOfTheDay(
+  db: Firestore,
+  forecast: ForecastOfTheDay,
+  { asked }: { asked: boolean },
+): Promise<void> {
+  const ref = refOf(db, forecast);
   await runTransaction(db, async (tx) => {
     await tx.get(ref);
-    tx.set(ref, forecast);
+    tx.set(ref, { ...forecast, asked });
+  });
+}
+
+/** A prepared forecast a preview or generate has just read: part of the next day's demand from now on. */
+export async function markForecastAsked(db: Firestore, key: ForecastKey): Promise<void> {
+  const ref = refOf(db, key);
+  await runTransaction(db, async (tx) => {
+    if ((await tx.get(ref)).exists) tx.update(ref, { asked: true });
   });
 }
 
@@ -55,14 +76,15 @@ export type AskedForecast = z.infer<typeof AskedForecast>;
 
 /**
  * Every stock, model and time frame someone asked a forecast of (a cost preview or a generate) from a close before
- * `date`, each once: what the next session is likely to ask again. Only the three fields are read.
+ * `date`, each once: what the next session is likely to ask again. A prepared forecast counts only once it was read.
  */
 export async function forecastsAskedBefore(db: Firestore, date: string): Promise<AskedForecast[]> {
   const snap = await buildQuery(db, QUERIES.staleForecastsOfTheDay, [date])
-    .select('symbol', 'modelId', 'timeFrame')
+    .select('symbol', 'modelId', 'timeFrame', 'asked')
     .get();
   const asked = new Map<string, AskedForecast>();
   for (const doc of snap.docs) {
+    if (doc.get('asked') === false) continue;
     const parsed = AskedForecast.safeParse(doc.data());
     if (parsed.success) asked.set(`${parsed.data.symbol}_${parsed.data.modelId}_${parsed.data.timeFrame}`, parsed.data);
   }

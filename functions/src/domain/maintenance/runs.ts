@@ -50,7 +50,7 @@ export interface GroupWork {
 /**
  * Packs groups into shards of about `maxItems` items, in the given order. A group is never split: all of a wallet's
  * work is in one shard, so the wallet never contends with itself (and a stock's prices are read once), and one group
- * with more than `maxItems` gets a shard of its own (which settles in chunks).
+ * with more than `maxItems` gets a shard of its own (a wallet's then settles in chunks).
  */
 export function packGroups(groups: readonly GroupWork[], maxItems: number): string[][] {
   const shards: string[][] = [];

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DailyBar } from '@stockseer/contract';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
-import { fixedClock } from '../../domain/clock';
+import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { createModelPool, type ModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
@@ -11,13 +11,20 @@ import { forecastStep } from './forecasts';
 
 /**
  * The forecasts step in-process against the Firestore emulator and a real model pool, on run dates of its own in
- * 2018 (three years into the demo provider's prices; nothing else the suite writes is dated that early).
+ * 2020 (five years into the demo provider's prices, so that a forecast's five-year window is all prices; no other
+ * test writes forecasts dated then).
  */
 const { db } = adminSdk();
 /** A Tuesday; the clock stands after its close, so the run settles this day's close. */
-const RUN_DAY = '2018-03-13';
-const ASKED_ON = '2018-03-12';
+const RUN_DAY = '2020-06-16';
+const ASKED_ON = '2020-06-15';
 const clock = fixedClock(RUN_DAY);
+/** The next trading day: its morning (the market open, the newest close still RUN_DAY's) and its evening run. */
+const NEXT_DAY = '2020-06-17';
+const nextMorning = (() => {
+  const morning = fixedClockAt(NEXT_DAY, new Date(`${NEXT_DAY}T14:00:00Z`));
+  return { clock: morning, marketData: createMarketDataService({ db, clock: morning }) };
+})();
 
 /** The real pool, with the fits it was asked for counted. */
 const pool = createModelPool({ threads: 2 });
@@ -39,6 +46,8 @@ const ctx = {
   runId: 'forecasts-test',
   finalAttempt: false,
 };
+/** The next trading day's run, after its close. */
+const nextEvening = { ...ctx, clock: fixedClock(NEXT_DAY) };
 
 type StepInput = Parameters<typeof forecastStep.run>[1];
 const forecasts = db.collection(COLLECTIONS.forecastsOfTheDay);
@@ -51,15 +60,18 @@ const asked = (symbol: string, modelId: string, timeFrame: string, predictionDat
 /** Every forecast of the day this file wrote or made the step write. */
 async function removeOurs() {
   const ours = await forecasts.get();
-  const from2018 = ours.docs.filter((doc) => String(doc.get('predictionDate')).startsWith('2018-'));
-  await Promise.all(from2018.map((doc) => doc.ref.delete()));
+  const from2020 = ours.docs.filter((doc) => String(doc.get('predictionDate')).startsWith('2020-'));
+  await Promise.all(from2020.map((doc) => doc.ref.delete()));
 }
+
+// Each test starts from no forecast of 2020, whether the one before passed or not.
+afterEach(removeOurs);
 
 describe('the forecasts step', () => {
   it("plans each stock, model and time frame asked of an earlier close once, a stock's forecasts in one shard", async () => {
     await Promise.all([
       asked('KO', 'arima', 'short', ASKED_ON),
-      asked('KO', 'arima', 'short', '2018-03-09'),
+      asked('KO', 'arima', 'short', '2020-06-12'),
       asked('KO', 'prophet', 'long', ASKED_ON),
       asked('MSFT', 'xgboost', 'medium', ASKED_ON),
       // Asked of the run's own close already: nothing to prepare.
@@ -75,7 +87,6 @@ describe('the forecasts step', () => {
         { modelId: 'prophet', timeFrame: 'long' },
       ]),
     );
-    await removeOurs();
   });
 
   it('fits them from the close it settles, as a generate would on demand, and fits nothing when run again', async () => {
@@ -101,20 +112,35 @@ describe('the forecasts step', () => {
 
     const key = { symbol: 'KO', modelId: 'xgboost', timeFrame: 'long', predictionDate: RUN_DAY } as const;
     const prepared = await findForecastOfTheDay(db, key);
-    expect(prepared).toMatchObject({ ...key, modelName: 'XGBoost' });
-    expect(prepared!.hitProbability).toBeGreaterThan(0);
+    expect(prepared).toMatchObject({ forecast: { ...key, modelName: 'XGBoost' }, asked: false });
+    expect(prepared!.forecast.hitProbability).toBeGreaterThan(0);
 
-    // The same forecast as one fitted on demand from the same bars.
+    // The same forecast as one fitted on demand the next morning, whose bars start a day later.
     await forecasts.doc(`KO_xgboost_long_${RUN_DAY}`).delete();
-    const bars = await ctx.marketData.barsUpTo('KO', RUN_DAY);
+    const bars = await nextMorning.marketData.barsUpTo('KO', NEXT_DAY);
+    expect(bars.at(-1)!.date).toBe(RUN_DAY);
     const onDemand = await forecastOfTheDay(ctx, key, bars, () => Promise.resolve());
-    expect(onDemand).toEqual(prepared);
+    expect(onDemand).toEqual(prepared!.forecast);
 
     // A retried shard finds them stored.
     fits = 0;
     expect(await forecastStep.run(ctx, input)).toMatchObject({ failedCount: 0 });
     expect(fits).toBe(0);
-    await removeOurs();
+  });
+
+  it('prepares again only what a request read: a prepared forecast nobody asks for is not prepared again', async () => {
+    const stock = (modelId: 'arima' | 'prophet') => ({ symbol: 'KO', forecasts: [{ modelId, timeFrame: 'short' }] });
+    await forecastStep.run(ctx, { stocks: [stock('arima'), stock('prophet')] } as StepInput);
+    const ours = async () =>
+      (await forecastStep.plan(nextEvening)).flatMap((shard) => shard.input.stocks).filter((s) => s.symbol === 'KO');
+    expect(await ours()).toEqual([]);
+
+    // The next morning a preview (or a generate) reads the prepared ARIMA forecast: it is part of the demand again.
+    const bars = await nextMorning.marketData.barsUpTo('KO', NEXT_DAY);
+    fits = 0;
+    await forecastOfTheDay(ctx, { symbol: 'KO', modelId: 'arima', timeFrame: 'short' }, bars, () => Promise.resolve());
+    expect(fits).toBe(0);
+    expect(await ours()).toEqual([{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }]);
   });
 
   it.each([
@@ -130,6 +156,5 @@ describe('the forecasts step', () => {
       { stocks: [{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }] },
     );
     expect(report).toEqual({ preparedForecastsCount: 0, failedCount: 0 });
-    await removeOurs();
   });
 });

@@ -25,9 +25,12 @@ const noAdmission = () => Promise.resolve();
  * cleanup step removes) is fitted from the close this run settles, so that the next day's previews and generates
  * of them read a stored forecast instead of fitting on the request.
  *
- * A prepared forecast is the one `forecastOfTheDay` would fit on demand: the same bars, the same deterministic fit,
- * the same odds; only earlier. A stock whose provider has no price for that close yet is skipped (its forecasts are
- * fitted on demand, as before), and so is what a user asking would be refused anyway.
+ * A prepared forecast is the one `forecastOfTheDay` would fit on demand: the same window of bars (anchored at the
+ * origin), the same deterministic fit, the same odds; only earlier. It is stored as not yet asked, and makes the
+ * next day's demand only once a preview or generate has read it: what nobody asks for again is not prepared again.
+ * A stock whose provider has no price for that close yet is skipped (its forecasts are fitted on demand, as before),
+ * and so is what a user asking would be refused anyway. `preparedForecastsCount` counts the forecasts ready for the
+ * session, fitted by this shard or found stored (a retried shard finds its first attempt's).
  */
 export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   name: 'forecasts',
@@ -56,12 +59,18 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
       // to prepare from (a forecast from the close before would be the one already stored).
       if (bars?.at(-1)?.date !== close) return;
       for (const forecast of forecasts) {
-        const prepared = await refusedAsNone(() => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, noAdmission));
-        if (prepared) preparedForecastsCount += 1;
+        const prepare = () => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, noAdmission, 'maintenance');
+        if (await refusedAsNone(prepare)) preparedForecastsCount += 1;
       }
     });
-    const failed = failures.map(({ item, error }) => ({ item: item.symbol, error }));
-    return { preparedForecastsCount, failedCount: settleFailures(ctx, 'forecasts of', failed) };
+    settleFailures(
+      ctx,
+      'forecasts of',
+      failures.map(({ item, error }) => ({ item: item.symbol, error })),
+    );
+    // Counted in forecasts, as the shard's `itemCount` is (a shard that fails as a whole counts that).
+    const failedCount = failures.reduce((n, { item }) => n + item.forecasts.length, 0);
+    return { preparedForecastsCount, failedCount };
   },
 };
 
