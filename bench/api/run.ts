@@ -183,28 +183,34 @@ await measureDistinctUsers('fits', newForecast);
 const askedOnFirstDay = Math.min(nextForecast, newForecasts.length);
 await setToday(admin, secondDay);
 const maintenance = await runMaintenance(admin);
-// Every forecast the second day asks must have been prepared, or the figures below would include fits.
-const allPrepared = maintenance.report.preparedForecastsCount >= askedOnFirstDay;
-const maintenanceFigures = { ...maintenance, askedOnFirstDay, allPrepared };
+/**
+ * What the second day asks: the forecasts maintenance stored for its close, read back (not the first day's bodies:
+ * autocannon prepares a request or so per connection that the end of a run never sends, so a few were not asked).
+ */
+const prepared = (await sdk.db.collection(COLLECTIONS.forecastsOfTheDay).get()).docs
+  .filter((doc) => doc.get('predictionDate') === secondDay)
+  .map((doc) =>
+    JSON.stringify({ symbol: doc.get('symbol'), modelId: doc.get('modelId'), timeFrame: doc.get('timeFrame') }),
+  );
+const maintenanceFigures = { ...maintenance, askedOnFirstDay, preparedForSecondDay: prepared.length };
 console.log(`maintenance on ${secondDay}: ${JSON.stringify(maintenanceFigures)}`);
-if (!allPrepared) console.warn('not every forecast of the first day was prepared: the "prepared" rows include fits');
 results['maintenance preparing the second day'] = maintenanceFigures;
 
 /**
- * The forecasts asked on the first day, each once, in order from `start` (wrapping round): one caller's sequence.
- * A new prediction each time (one forecast, one charge: a caller asking one again would only get the first).
+ * The prepared forecasts, each once, in order from `start` (wrapping round): one caller's sequence. A new prediction
+ * each time (one forecast, one charge: a caller asking one again would only get the first).
  */
 function askedAgain(start = 0): () => string {
   let asked = 0;
   return () => {
-    if (asked >= askedOnFirstDay) throw new Error(`a caller asked for all ${askedOnFirstDay} prepared forecasts`);
-    return newForecasts[(start + asked++) % askedOnFirstDay]!;
+    if (asked >= prepared.length) throw new Error(`a caller asked for all ${prepared.length} prepared forecasts`);
+    return prepared[(start + asked++) % prepared.length]!;
   };
 }
 // The second day: the same forecasts asked again, of the new close; none fits.
 await measure({ ...GENERATE, name: `${GENERATE.name} (prepared)`, nextBody: askedAgain(), connections: 1 });
 // Ten investors, each going through the day's forecasts from a different one.
-const sequences = Array.from({ length: 10 }, (_, user) => askedAgain(Math.floor((user * askedOnFirstDay) / 10)));
+const sequences = Array.from({ length: 10 }, (_, user) => askedAgain(Math.floor((user * prepared.length) / 10)));
 await measureDistinctUsers('prepared', (user) => sequences[user]!());
 
 /**
