@@ -265,7 +265,8 @@ function invalidQueries(path: string, valid: Record<string, string>, schema: z.Z
 /**
  * Path segments that name no valid stock. The Hosting emulator answers two kinds itself, before the function runs
  * (our app's own answers to them are unit-tested in app.test.ts): a malformed percent-encoding (its 500) and one
- * that decodes to a `.` or `..` path segment, `/` or `\` around it (its HTML 404). Those are left out here.
+ * whose decoded form has a path segment starting with a dot (`.`, `..`, `.x`: a hidden file to it, its HTML 404;
+ * CI once drew `.%20%20!`). Those are left out here.
  */
 const badSymbol = fc
   .oneof(
@@ -285,7 +286,7 @@ const badSymbol = fc
     } catch {
       return false;
     }
-    return !/(^|[/\\])\.\.?([/\\]|$)/.test(decoded) && !StockSymbolParams.safeParse({ symbol: decoded }).success;
+    return !/(^|[/\\])\./.test(decoded) && !StockSymbolParams.safeParse({ symbol: decoded }).success;
   });
 const stockPaths = (suffix: string): fc.Arbitrary<Probe> =>
   badSymbol.map((symbol) => ({ method: 'GET' as const, path: `/api/stocks/${symbol}${suffix}` }));
