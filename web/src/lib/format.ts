@@ -33,6 +33,10 @@ const DATE_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
 // A market date names a calendar day everywhere; an instant is shown in the reader's own time zone.
 const calendarDay = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, timeZone: 'UTC' });
 const localDay = new Intl.DateTimeFormat('en-US', DATE_PARTS);
+const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** `Dec 3` for a market date (`YYYY-MM-DD`): where the year is shown elsewhere, as on a chart's time axis. */
+export const formatMonthDay = (calendarDay: string) => monthAndDay.format(new Date(`${calendarDay}T00:00:00Z`));
 
 /**
  * `Nov 22, 2026` for a date (`YYYY-MM-DD`, read as that calendar day) or an ISO instant; 'N/A' when missing,

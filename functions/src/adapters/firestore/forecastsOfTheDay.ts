@@ -31,7 +31,9 @@ export type ForecastOfTheDay = z.infer<typeof ForecastOfTheDay>;
 const StoredForecast = ForecastOfTheDay.extend({ asked: z.boolean().default(true) });
 
 type ForecastKey = Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>;
-const keyOf = (f: ForecastKey) => `${f.symbol}_${f.modelId}_${f.timeFrame}_${f.predictionDate}`;
+/** One stock, model and time frame, whatever the date. */
+const selectionOf = (f: Omit<ForecastKey, 'predictionDate'>) => `${f.symbol}_${f.modelId}_${f.timeFrame}`;
+const keyOf = (f: ForecastKey) => `${selectionOf(f)}_${f.predictionDate}`;
 const refOf = (db: Firestore, key: ForecastKey) => db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key));
 
 export async function findForecastOfTheDay(
@@ -86,7 +88,7 @@ export async function forecastsAskedBefore(db: Firestore, date: string): Promise
   for (const doc of snap.docs) {
     if (doc.get('asked') === false) continue;
     const parsed = AskedForecast.safeParse(doc.data());
-    if (parsed.success) asked.set(`${parsed.data.symbol}_${parsed.data.modelId}_${parsed.data.timeFrame}`, parsed.data);
+    if (parsed.success) asked.set(selectionOf(parsed.data), parsed.data);
   }
   return [...asked.values()];
 }

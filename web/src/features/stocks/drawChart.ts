@@ -1,7 +1,7 @@
 import type * as LightweightCharts from 'lightweight-charts';
 import type { IChartApi, Time } from 'lightweight-charts';
 import type { PricePoint } from '@stockseer/contract';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, formatMonthDay, formatPrice } from '../../lib/format';
 import { overlayDates, type ChartOverlay } from './chartOverlay';
 import { ForecastBand } from './forecastBand';
 
@@ -24,8 +24,6 @@ export function calendarDayOf(time: Time): string {
   return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
 }
 
-const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /**
  * The time axis marks a year by its number and a month by its name, and a day (at the ends of the axis: the year's
  * first close, a forecast's target) by the library's bare day number, which reads as nothing ("24", "3"). A day
@@ -33,7 +31,7 @@ const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'num
  */
 export function dayTickLabel(lib: Pick<ChartLibrary, 'TickMarkType'>) {
   return (time: Time, type: LightweightCharts.TickMarkType): string | null =>
-    type === lib.TickMarkType.DayOfMonth ? monthAndDay.format(new Date(`${calendarDayOf(time)}T00:00:00Z`)) : null;
+    type === lib.TickMarkType.DayOfMonth ? formatMonthDay(calendarDayOf(time)) : null;
 }
 
 /** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band. */
