@@ -13,8 +13,14 @@ import { errorHandler } from './errors';
  * Auth emulator.
  */
 const SIGNED_IN_AT = 1_800_000_000; // the token's auth_time, Unix seconds
+const EXPIRES_AT = SIGNED_IN_AT + 3_600; // the token's exp, Unix seconds
+/** The real time, in ms, the app reads a token's `exp` against. */
+let nowMs = (SIGNED_IN_AT + 60) * 1000;
 let account: Partial<UserRecord> | null | 'unreachable' = {};
 let lookups = 0;
+/** The tokens the SDK was asked to verify, in order; `refused` ones fail its check. */
+let verified: string[] = [];
+const refused = new Set<string>();
 const sdkError = (code: string) => Object.assign(new Error(code), { code });
 const lookUp = async () => {
   lookups += 1;
@@ -23,8 +29,10 @@ const lookUp = async () => {
   return { uid: 'u1', disabled: false, customClaims: { admin: true }, ...account } as UserRecord;
 };
 const auth = {
-  async verifyIdToken(_token: string, checkRevoked = false) {
-    const decoded = { uid: 'u1', auth_time: SIGNED_IN_AT, admin: true };
+  async verifyIdToken(token: string, checkRevoked = false) {
+    verified.push(token);
+    if (refused.has(token) || nowMs >= EXPIRES_AT * 1000) throw sdkError('auth/id-token-expired');
+    const decoded = { uid: 'u1', auth_time: SIGNED_IN_AT, exp: EXPIRES_AT, admin: true };
     if (!checkRevoked) return decoded;
     const user = await lookUp();
     if (user.disabled) throw sdkError('auth/user-disabled');
@@ -39,7 +47,7 @@ let base = '';
 let close: () => void;
 beforeAll(async () => {
   const app = express();
-  app.use(authenticate(auth, { liveSessionFor: ['/money'] }));
+  app.use(authenticate(auth, { liveSessionFor: ['/money'], nowMs: () => nowMs }));
   app.get('/read', (_req, res) => void res.json({ ok: true }));
   app.post('/money', (_req, res) => void res.json({ ok: true }));
   app.post('/money/more', (_req, res) => void res.json({ ok: true }));
@@ -53,8 +61,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-async function call(method: 'GET' | 'POST', path: string) {
-  const res = await fetch(`${base}${path}`, { method, headers: { Authorization: 'Bearer t' } });
+async function call(method: 'GET' | 'POST', path: string, token = 't') {
+  const res = await fetch(`${base}${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
@@ -99,5 +107,45 @@ describe('live session checks', () => {
     const res = await call('POST', '/money');
     expect(res.status).toBe(500);
     expect((await call('GET', '/read')).status).toBe(200);
+  });
+});
+
+describe('tokens the read routes trust until they expire', () => {
+  it('are verified once per instance, while a money route verifies with the revocation check every time', async () => {
+    account = {};
+    verified = [];
+    lookups = 0;
+    for (let i = 0; i < 3; i++) expect((await call('GET', '/read', 'reader')).status).toBe(200);
+    expect((await call('POST', '/moneyless', 'reader')).status).toBe(200);
+    expect(verified).toEqual(['reader']);
+    expect((await call('GET', '/read', 'another')).status).toBe(200);
+    expect(verified).toEqual(['reader', 'another']);
+    expect((await call('POST', '/money', 'reader')).status).toBe(200);
+    expect((await call('POST', '/money', 'reader')).status).toBe(200);
+    expect(verified).toEqual(['reader', 'another', 'reader', 'reader']);
+    expect(lookups).toBe(2);
+  });
+
+  it('are refused once they expire, however recently they were verified', async () => {
+    verified = [];
+    expect((await call('GET', '/read', 'ageing')).status).toBe(200);
+    nowMs = EXPIRES_AT * 1000 - 1;
+    expect((await call('GET', '/read', 'ageing')).status).toBe(200);
+    expect(verified).toEqual(['ageing']);
+    nowMs = EXPIRES_AT * 1000;
+    expect(await call('GET', '/read', 'ageing')).toEqual({
+      status: 401,
+      body: { message: 'Invalid or expired token: sign in again' },
+    });
+    expect(verified).toEqual(['ageing', 'ageing']);
+    nowMs = (SIGNED_IN_AT + 60) * 1000;
+  });
+
+  it('are not remembered when refused: a bad token is checked again on every request', async () => {
+    verified = [];
+    refused.add('forged');
+    expect((await call('GET', '/read', 'forged')).status).toBe(401);
+    expect((await call('GET', '/read', 'forged')).status).toBe(401);
+    expect(verified).toEqual(['forged', 'forged']);
   });
 });

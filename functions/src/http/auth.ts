@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Caller } from '../domain/caller';
 import { AppError } from '../domain/errors';
+import { trustedTokenVerifier } from './verifiedTokens';
 
 /** When the token's holder signed in (its `auth_time`, Unix seconds): a revocation after it ends the session. */
 type Session = { authTimeSeconds: number };
@@ -30,20 +31,24 @@ function isUnder(path: string, prefixes: readonly string[]): boolean {
  *
  * `liveSessionFor`: the routes where the token alone is not enough (those that move money), since a disabled account
  * or a revoked session leaves it valid until it expires, up to an hour. There the SDK verifies it with its revocation
- * check, one Auth lookup of the account as it is now. That is the only lookup such a request makes: against the Auth
- * emulator the SDK makes it on every call anyway, so a second check after it would only repeat it.
+ * check, one Auth lookup of the account as it is now, on every request. The other routes trust the token until it
+ * expires, so each instance verifies it once (`trustedTokenVerifier`). `nowMs`: the real time a token's `exp` is
+ * read against (tests move it), never the time machine's.
  */
 export function authenticate(
   auth: Auth,
-  { liveSessionFor = [] }: { liveSessionFor?: readonly string[] } = {},
+  { liveSessionFor = [], nowMs }: { liveSessionFor?: readonly string[]; nowMs?: () => number } = {},
 ): RequestHandler {
+  const verifyTrusted = trustedTokenVerifier(auth, nowMs);
   return async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer (.+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('unauthenticated', 'Missing bearer token: sign in to continue');
     let decoded;
     try {
-      decoded = await auth.verifyIdToken(match[1], isUnder(req.path, liveSessionFor));
+      decoded = isUnder(req.path, liveSessionFor)
+        ? await auth.verifyIdToken(match[1], true)
+        : await verifyTrusted(match[1]);
     } catch (error) {
       throw refusal(error);
     }
