@@ -1,15 +1,19 @@
 import { IsoDate } from '@stockseer/contract';
 import { fixedClock, systemClock, type Clock } from '../domain/clock';
+import { clockChangeSignal, type ClockChangeSignal } from './clockChangeSignal';
 
 /**
  * The local stack's clock: "today" can be pinned to replay history (STOCKSEER_TODAY at start, or the emulator-only
  * `POST /api/admin/clock` later). The pinned date lives in Firestore so every Functions worker process agrees;
- * each request re-reads it (see http/clockSync.ts).
+ * a request reads it again when `changes` says it moved (services/timeMachine.ts), or every time without it.
  */
 export class SettableClock implements Clock {
   private pinned: Clock | null;
 
-  constructor(readonly startDate: string | null) {
+  constructor(
+    readonly startDate: string | null,
+    readonly changes: ClockChangeSignal | null = null,
+  ) {
     this.pinned = startDate ? fixedClock(startDate) : null;
   }
 
@@ -36,7 +40,9 @@ export class SettableClock implements Clock {
  */
 export function clockFromEnv(env: NodeJS.ProcessEnv): Clock | SettableClock {
   const pinned = env.STOCKSEER_TODAY || null;
-  if (env.FUNCTIONS_EMULATOR === 'true') return new SettableClock(pinned ? IsoDate.parse(pinned) : null);
+  if (env.FUNCTIONS_EMULATOR === 'true') {
+    return new SettableClock(pinned ? IsoDate.parse(pinned) : null, clockChangeSignal(env));
+  }
   if (pinned) throw new Error('STOCKSEER_TODAY is for the local emulator only');
   return systemClock;
 }

@@ -14,15 +14,25 @@ export function clockState(clock: Clock): ClockState {
 export async function pinToday(db: Firestore, clock: Clock, today: string | null): Promise<ClockState> {
   if (!(clock instanceof SettableClock)) throw notFound('The clock can only be set on the local emulator');
   await storeClock(db, today);
+  // Only after the write: a worker that sees the new stamp must find the new date (pinnedDateSync).
+  clock.changes?.bump();
   clock.pin(today);
   return { today: clock.today(), pinned: today !== null };
 }
 
 /**
- * Emulator only: before each request, take the pinned date from Firestore (or the start date when none was set).
- * The Functions emulator runs one request at a time per process, so a per-process clock is safe to set here.
+ * Emulator only: what to run before each request so that it sees the pinned date (or the start date when none was
+ * set). The date is read from Firestore on a process's first request and again whenever the clock's change signal
+ * moved since; without a signal, every time. Invariant: only `pinToday` writes the stored date, and it moves the
+ * signal after the write. The stamp is read before the date, so a change landing between the two leaves the newer
+ * date under the older stamp, and the next request reads it again. The clock is pinned again on every request, from
+ * what is known: a maintenance shard pins its own process's clock to its run's day (services/maintenance/runs.ts).
  */
-export async function syncPinnedDate(db: Firestore, clock: SettableClock): Promise<void> {
-  const today = await storedClock(db);
-  clock.pin(today === undefined ? clock.startDate : today);
+export function pinnedDateSync(db: Firestore, clock: SettableClock): () => Promise<void> {
+  let known: { stamp: string | null; today: string | null | undefined } | undefined;
+  return async () => {
+    const stamp = clock.changes?.stamp() ?? null;
+    if (stamp === null || stamp !== known?.stamp) known = { stamp, today: await storedClock(db) };
+    clock.pin(known.today === undefined ? clock.startDate : known.today);
+  };
 }

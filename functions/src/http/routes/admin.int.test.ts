@@ -3,6 +3,7 @@ import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import {
   AdminUsersPage,
   AllPredictionsPage,
+  ClockState,
   DefaultModels,
   ERROR_MESSAGES,
   GeneratePredictionResponse,
@@ -38,6 +39,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await setClock(null);
+});
+
+describe('the time machine', () => {
+  /** As many requests at once as the Functions emulator has worker processes, so that each of them answers some. */
+  const everyWorkerSees = async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => apiCall<unknown>('/api/admin/clock', { token: admin })),
+    );
+    return new Set(answers.map((answer) => JSON.stringify(ClockState.parse(answer.body))));
+  };
+
+  it('moves every worker process at once: each request after a change sees the new date', async () => {
+    // Every worker has now read the first date; each change below must reach all of them on their next request.
+    expect(await everyWorkerSees()).toEqual(new Set([JSON.stringify({ today: PREDICTION_DAY, pinned: true })]));
+    for (const today of ['2025-06-03', '2025-06-04', PREDICTION_DAY]) {
+      expect((await setClock(today)).status).toBe(200);
+      expect(await everyWorkerSees()).toEqual(new Set([JSON.stringify({ today, pinned: true })]));
+    }
+  });
 });
 
 describe('admin API', () => {
