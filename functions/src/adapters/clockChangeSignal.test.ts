@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clockChangeSignal } from './clockChangeSignal';
@@ -9,7 +9,10 @@ const emulator = (name: string) => ({
   GCLOUD_PROJECT: 'demo',
 });
 afterAll(() => {
-  for (const name of ['a', 'b']) rmSync(path.join(tmpdir(), `stockseer-clock-demo-127.0.0.1_${name}-${process.pid}`));
+  for (const name of ['a', 'b'])
+    rmSync(path.join(tmpdir(), `stockseer-clock-${userInfo().uid}-demo-127.0.0.1_${name}-${process.pid}`), {
+      force: true,
+    });
 });
 
 describe('clockChangeSignal', () => {

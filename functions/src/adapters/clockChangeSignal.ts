@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -17,16 +17,18 @@ export interface ClockChangeSignal {
 }
 
 /**
- * The signal of the stack whose Firestore emulator is `FIRESTORE_EMULATOR_HOST`: one file per emulator address and
- * project, so stacks side by side (port offsets) keep their own. A file left by an earlier stack on the same ports is
- * harmless: a worker process always reads the pinned date on its first request, and the stamp only has to change
- * while it lives. None without an emulator address: every request then reads the pinned date.
+ * The signal of the stack whose Firestore emulator is `FIRESTORE_EMULATOR_HOST`: one file per user, emulator address
+ * and project, so stacks side by side (port offsets, other users' stacks) keep their own; the user's id in the name
+ * keeps another user's file, which could not be replaced, out of the way. A file left by an earlier stack of the same
+ * user on the same ports is harmless: a worker process always reads the pinned date on its first request, and the
+ * stamp only has to change while it lives. None without an emulator address: every request then reads the date.
  */
 export function clockChangeSignal(env: NodeJS.ProcessEnv): ClockChangeSignal | null {
   const emulator = env.FIRESTORE_EMULATOR_HOST;
   if (!emulator) return null;
   const project = env.GCLOUD_PROJECT ?? 'project';
-  const file = path.join(tmpdir(), `stockseer-clock-${`${project}-${emulator}`.replace(/[^\w.-]/g, '_')}`);
+  const name = `${userInfo().uid}-${project}-${emulator}`.replace(/[^\w.-]/g, '_');
+  const file = path.join(tmpdir(), `stockseer-clock-${name}`);
   return {
     stamp() {
       try {

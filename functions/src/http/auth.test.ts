@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate, requireLiveAdmin, SESSION_MESSAGES } from './auth';
 import { errorHandler } from './errors';
 
@@ -15,7 +15,8 @@ import { errorHandler } from './errors';
 const SIGNED_IN_AT = 1_800_000_000; // the token's auth_time, Unix seconds
 const EXPIRES_AT = SIGNED_IN_AT + 3_600; // the token's exp, Unix seconds
 /** The real time, in ms, the app reads a token's `exp` against. */
-let nowMs = (SIGNED_IN_AT + 60) * 1000;
+const SIGNED_IN_MS = (SIGNED_IN_AT + 60) * 1000;
+let nowMs = SIGNED_IN_MS;
 let account: Partial<UserRecord> | null | 'unreachable' = {};
 let lookups = 0;
 /** The tokens the SDK was asked to verify, in order; `refused` ones fail its check. */
@@ -111,6 +112,11 @@ describe('live session checks', () => {
 });
 
 describe('tokens the read routes trust until they expire', () => {
+  afterEach(() => {
+    nowMs = SIGNED_IN_MS;
+    refused.clear();
+  });
+
   it('are verified once per instance, while a money route verifies with the revocation check every time', async () => {
     account = {};
     verified = [];
@@ -138,7 +144,6 @@ describe('tokens the read routes trust until they expire', () => {
       body: { message: 'Invalid or expired token: sign in again' },
     });
     expect(verified).toEqual(['ageing', 'ageing']);
-    nowMs = (SIGNED_IN_AT + 60) * 1000;
   });
 
   it('are not remembered when refused: a bad token is checked again on every request', async () => {

@@ -12,11 +12,11 @@ import { SESSION_MESSAGES } from './auth';
 /**
  * Revoked sessions (issue 14) against the Auth emulator: a token that is still unexpired is refused on the routes
  * that move money or need the admin claim once its account was signed out, disabled or lost the claim. The Admin
- * SDK checks revocation on every call when it talks to the emulator (production checks only where asked), so here
- * a read route refuses such a token too if its instance has not verified that token before (it then trusts it until
- * it expires, as production does: http/verifiedTokens.ts). Production's checks (the SDK's revocation check asked for on the money
- * routes, requireLiveAdmin's lookup on the admin ones) are unit-tested in auth.test.ts; the removed admin claim,
- * which no SDK check sees, is refused by requireLiveAdmin here.
+ * SDK checks revocation on every call when it talks to the emulator (production checks only where asked), so here a
+ * read route refuses such a token too if its worker has not verified that token before (it then trusts the token
+ * until it expires, as production does: http/verifiedTokens.ts). Production's checks (the SDK's revocation check
+ * asked for on the money routes, requireLiveAdmin's lookup on the admin ones) are unit-tested in auth.test.ts; the
+ * removed admin claim, which no SDK check sees, is refused by requireLiveAdmin here.
  */
 
 /**

@@ -27,12 +27,17 @@ export async function pinToday(db: Firestore, clock: Clock, today: string | null
  * signal after the write. The stamp is read before the date, so a change landing between the two leaves the newer
  * date under the older stamp, and the next request reads it again. The clock is pinned again on every request, from
  * what is known: a maintenance shard pins its own process's clock to its run's day (services/maintenance/runs.ts).
+ * `readStored`: the stored date's reader (Firestore; tests give their own).
  */
-export function pinnedDateSync(db: Firestore, clock: SettableClock): () => Promise<void> {
+export function pinnedDateSync(
+  db: Firestore,
+  clock: SettableClock,
+  readStored: (db: Firestore) => Promise<string | null | undefined> = storedClock,
+): () => Promise<void> {
   let known: { stamp: string | null; today: string | null | undefined } | undefined;
   return async () => {
     const stamp = clock.changes?.stamp() ?? null;
-    if (stamp === null || stamp !== known?.stamp) known = { stamp, today: await storedClock(db) };
+    if (stamp === null || stamp !== known?.stamp) known = { stamp, today: await readStored(db) };
     clock.pin(known.today === undefined ? clock.startDate : known.today);
   };
 }
