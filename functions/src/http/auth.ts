@@ -33,8 +33,8 @@ function isUnder(path: string, prefixes: readonly string[]): boolean {
  * or a revoked session leaves it valid until it expires, up to an hour. There the SDK verifies it with its revocation
  * check, one Auth lookup of the account as it is now, on every request. The other routes (the reads, and `POST /me`,
  * which only creates the caller's own records) trust the token until it expires, so each instance verifies it once
- * (`trustedTokenVerifier`). `nowMs`: the real time a token's `exp` is
- * read against (tests move it), never the time machine's.
+ * (`trustedTokenVerifier`). `nowMs`: the real time a token's `exp` is read against (tests move it), never the time
+ * machine's.
  */
 export function authenticate(
   auth: Auth,

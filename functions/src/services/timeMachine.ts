@@ -27,6 +27,7 @@ export async function pinToday(db: Firestore, clock: Clock, today: string | null
  * signal after the write. The stamp is read before the date, so a change landing between the two leaves the newer
  * date under the older stamp, and the next request reads it again. The clock is pinned again on every request, from
  * what is known: a maintenance shard pins its own process's clock to its run's day (services/maintenance/runs.ts).
+ * The Functions emulator runs one request at a time per process, so a per-process clock is safe to set here.
  * `readStored`: the stored date's reader (Firestore; tests give their own).
  */
 export function pinnedDateSync(
