@@ -34,9 +34,11 @@ const DATE_PARTS = { month: 'short', day: '2-digit', year: 'numeric' } as const;
 const calendarDay = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, timeZone: 'UTC' });
 const localDay = new Intl.DateTimeFormat('en-US', DATE_PARTS);
 const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A market date (`YYYY-MM-DD`) as the instant its calendar day starts in UTC, the zone its formatters print in. */
+const marketDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** `Dec 3` for a market date (`YYYY-MM-DD`): where the year is shown elsewhere, as on a chart's time axis. */
-export const formatMonthDay = (calendarDay: string) => monthAndDay.format(new Date(`${calendarDay}T00:00:00Z`));
+export const formatMonthDay = (date: string) => monthAndDay.format(marketDay(date));
 
 /**
  * `Nov 22, 2026` for a date (`YYYY-MM-DD`, read as that calendar day) or an ISO instant; 'N/A' when missing,
@@ -46,7 +48,7 @@ export function formatDate(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   try {
     const isCalendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
-    const date = new Date(isCalendarDay ? `${value}T00:00:00Z` : value);
+    const date = isCalendarDay ? marketDay(value) : new Date(value);
     if (Number.isNaN(date.getTime())) return 'Invalid date';
     return (isCalendarDay ? calendarDay : localDay).format(date);
   } catch {
