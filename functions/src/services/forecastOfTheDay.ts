@@ -14,9 +14,10 @@ import { forecastOdds } from '../domain/predictions/records';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import {
   findForecastOfTheDay,
-  markForecastAsked,
   saveForecastOfTheDay,
+  type ForecastKey,
   type ForecastOfTheDay,
+  type StoredForecastOfTheDay,
 } from '../adapters/firestore/forecastsOfTheDay';
 
 /**
@@ -27,10 +28,22 @@ import {
  */
 const WINDOW_SLACK_DAYS = 10;
 
+/** Who asks: a user's request (a cost preview or a generate), or daily maintenance preparing the next session. */
+type Asker = 'request' | 'maintenance';
+
 export interface ForecastSelection {
   symbol: string;
   modelId: ForecastModelId;
   timeFrame: TimeFrame;
+}
+
+/**
+ * The forecast a request or maintenance gets, and what it leaves to store: a new fit, or a prepared forecast now
+ * asked by a request. Null when the stored forecast stays as it is.
+ */
+export interface ForecastOutcome {
+  forecast: ForecastOfTheDay;
+  toStore: StoredForecastOfTheDay | null;
 }
 
 /**
@@ -43,15 +56,38 @@ export async function forecastOfTheDay(
   selection: ForecastSelection,
   allBars: readonly DailyBar[],
   admit: () => Promise<void>,
-  asker: 'request' | 'maintenance' = 'request',
+  asker: Asker = 'request',
 ): Promise<ForecastOfTheDay> {
   const origin = allBars.at(-1);
   assertInvariant(origin, 'a forecast needs at least one bar');
+  const stored = await findForecastOfTheDay(deps.db, { ...selection, predictionDate: origin.date });
+  const { forecast, toStore } = await forecastOrFit(deps, selection, allBars, stored, admit, asker);
+  if (toStore) await saveForecastOfTheDay(deps.db, toStore);
+  return forecast;
+}
+
+/**
+ * The same, from a forecast the caller has already read (`stored`: undefined when there is none), leaving the write
+ * to the caller: a generate makes it in the transaction that stores its prediction and moves its money.
+ */
+export async function forecastOrFit(
+  deps: { models: ModelPool },
+  selection: ForecastSelection,
+  allBars: readonly DailyBar[],
+  stored: StoredForecastOfTheDay | undefined,
+  admit: () => Promise<void>,
+  asker: Asker = 'request',
+): Promise<ForecastOutcome> {
+  const origin = allBars.at(-1);
+  assertInvariant(origin, 'a forecast needs at least one bar');
   const key = { ...selection, predictionDate: origin.date };
-  const cached = await findForecastOfTheDay(deps.db, key);
-  if (cached) {
-    if (!cached.asked && asker === 'request') await markForecastAsked(deps.db, key);
-    return cached.forecast;
+  if (stored) {
+    assertInvariant(
+      sameForecastKey(stored.forecast, key),
+      () => `a stored forecast of ${JSON.stringify(stored.forecast)} was offered for ${JSON.stringify(key)}`,
+    );
+    const nowAsked = !stored.asked && asker === 'request';
+    return { forecast: stored.forecast, toStore: nowAsked ? { forecast: stored.forecast, asked: true } : null };
   }
   await admit();
 
@@ -78,6 +114,11 @@ export async function forecastOfTheDay(
     upperPrice: forecast.upperPrice,
     hitProbability,
   };
-  await saveForecastOfTheDay(deps.db, result, { asked: asker === 'request' });
-  return result;
+  return { forecast: result, toStore: { forecast: result, asked: asker === 'request' } };
 }
+
+const sameForecastKey = (a: ForecastKey, b: ForecastKey) =>
+  a.symbol === b.symbol &&
+  a.modelId === b.modelId &&
+  a.timeFrame === b.timeFrame &&
+  a.predictionDate === b.predictionDate;

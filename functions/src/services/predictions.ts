@@ -27,6 +27,7 @@ import { findBacktestRun, saveBacktestRun } from '../adapters/firestore/backtest
 import {
   createPrediction,
   findPrediction,
+  findPredictionAndForecast,
   futurePredictionsOf,
   newestTargetFirst,
   predictionsByIds,
@@ -41,7 +42,8 @@ import {
   type IdempotentGenerate,
 } from '../adapters/firestore/idempotencyKeys';
 import { baselineOutcomes } from '../domain/odds/calibration';
-import { forecastOfTheDay } from './forecastOfTheDay';
+import { forecastOrFit } from './forecastOfTheDay';
+import { storeForecastOfTheDay } from '../adapters/firestore/forecastsOfTheDay';
 import { reservePrediction } from './reservePrediction';
 import type { Caller } from '../domain/caller';
 
@@ -119,14 +121,17 @@ export async function generatePrediction(
 
   const [modelId, bars] = await inputs;
   const predictionDate = bars.at(-1)!.date;
-  const predictionId = forecastIdentity(caller.uid, { ...request, modelId, predictionDate });
-  const existing = await findPrediction(db, predictionId);
+  const selection = { ...request, modelId };
+  const predictionId = forecastIdentity(caller.uid, { ...selection, predictionDate });
+  const { prediction: existing, forecast: stored } = await findPredictionAndForecast(db, predictionId, {
+    ...selection,
+    predictionDate,
+  });
   if (existing) return { prediction: existing, wallet: await walletOf(db, caller, clock.now()), duplicate: true };
 
-  // The limit counts new work only, so it runs after the duplicate check; the cached forecast is looked up
-  // meanwhile. Only a fit, when no one asked for this forecast today (not even its cost preview), waits for the
-  // admission and for a dry run of the charge (the two at once); otherwise the transaction below is the only read
-  // of the wallet.
+  // The limit counts new work only, so it runs after the duplicate check. Only a fit, when no one asked for this
+  // forecast today (not even its cost preview), waits for the admission and for a dry run of the charge (the two at
+  // once); otherwise the transaction below is the only read of the wallet.
   const admitted = admit();
   admitted.catch(() => undefined);
   // The dry run reads the wallet in a transaction, as before issue 16: a plain read let ten concurrent asks of one
@@ -141,7 +146,10 @@ export async function generatePrediction(
     const outcomes = await Promise.allSettled([admitted, dryRun()]);
     for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
   };
-  const [forecast] = await Promise.all([forecastOfTheDay(deps, { ...request, modelId }, bars, beforeFit), admitted]);
+  const [{ forecast, toStore }] = await Promise.all([
+    forecastOrFit(deps, selection, bars, stored, beforeFit),
+    admitted,
+  ]);
 
   // One instant for the prediction and its reservation, even when the transaction is retried.
   const now = clock.now();
@@ -164,6 +172,8 @@ export async function generatePrediction(
       });
       created = { ...record, modelChoice: request.modelId };
       createPrediction(tx, db, created);
+      // A new fit, or a prepared forecast now asked: stored with the prediction made of it, in the same commit.
+      if (toStore) storeForecastOfTheDay(tx, db, toStore);
       if (idempotencyKey) {
         recordIdempotentGenerate(tx, db, idempotencyKey, {
           userId: caller.uid,

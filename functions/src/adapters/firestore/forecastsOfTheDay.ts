@@ -1,4 +1,9 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Transaction as FirestoreTransaction,
+} from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { IsoDate, ModelChoice, ModelId, TimeFrame } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
@@ -30,43 +35,54 @@ export type ForecastOfTheDay = z.infer<typeof ForecastOfTheDay>;
  */
 const StoredForecast = ForecastOfTheDay.extend({ asked: z.boolean().default(true) });
 
-type ForecastKey = Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>;
+export type ForecastKey = Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFrame' | 'predictionDate'>;
 /** One stock, model and time frame, whatever the date. */
 const selectionOf = (f: Omit<ForecastKey, 'predictionDate'>) => `${f.symbol}_${f.modelId}_${f.timeFrame}`;
 const keyOf = (f: ForecastKey) => `${selectionOf(f)}_${f.predictionDate}`;
 const refOf = (db: Firestore, key: ForecastKey) => db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key));
 
-export async function findForecastOfTheDay(
-  db: Firestore,
-  key: ForecastKey,
-): Promise<{ forecast: ForecastOfTheDay; asked: boolean } | undefined> {
-  const parsed = StoredForecast.safeParse((await refOf(db, key).get()).data());
+/** A forecast as stored, and whether a preview or generate has read it yet. */
+export interface StoredForecastOfTheDay {
+  forecast: ForecastOfTheDay;
+  asked: boolean;
+}
+
+export function forecastOfTheDayRef(db: Firestore, key: ForecastKey): DocumentReference {
+  return refOf(db, key);
+}
+
+/** A read document as a stored forecast; undefined when there is none (or one that no longer parses: fit again). */
+export function storedForecastOf(snap: DocumentSnapshot): StoredForecastOfTheDay | undefined {
+  const parsed = StoredForecast.safeParse(snap.data());
   if (!parsed.success) return undefined;
   const { asked, ...forecast } = parsed.data;
   return { forecast, asked };
 }
 
-/**
- * In a transaction, not a plain write: the client retries a plain write through a database outage for minutes,
- * while a transaction's read ends it within seconds as a 503 (runTransaction.ts).
- */
-export async function saveForecastOfTheDay(
+export async function findForecastOfTheDay(
   db: Firestore,
-  forecast: ForecastOfTheDay,
-  { asked }: { asked: boolean },
-): Promise<void> {
-  const ref = refOf(db, forecast);
-  await runTransaction(db, async (tx) => {
-    await tx.get(ref);
-    tx.set(ref, { ...forecast, asked });
-  });
+  key: ForecastKey,
+): Promise<StoredForecastOfTheDay | undefined> {
+  return storedForecastOf(await refOf(db, key).get());
 }
 
-/** A prepared forecast a preview or generate has just read: part of the next day's demand from now on. */
-export async function markForecastAsked(db: Firestore, key: ForecastKey): Promise<void> {
-  const ref = refOf(db, key);
+/**
+ * Stores a forecast, whole, inside a transaction the caller runs: a generate stores it with its prediction and
+ * money in one commit. Whole, not a field update, also when it only marks a stored forecast asked: a document that
+ * cleanup removed meanwhile is then written back complete, never as a fragment no parse or cleanup would find.
+ */
+export function storeForecastOfTheDay(tx: FirestoreTransaction, db: Firestore, stored: StoredForecastOfTheDay): void {
+  tx.set(refOf(db, stored.forecast), { ...stored.forecast, asked: stored.asked });
+}
+
+/**
+ * In its own transaction, not a plain write: the client retries a plain write through a database outage for minutes,
+ * while a transaction's read ends it within seconds as a 503 (runTransaction.ts).
+ */
+export async function saveForecastOfTheDay(db: Firestore, stored: StoredForecastOfTheDay): Promise<void> {
   await runTransaction(db, async (tx) => {
-    if ((await tx.get(ref)).exists) tx.update(ref, { asked: true });
+    await tx.get(refOf(db, stored.forecast));
+    storeForecastOfTheDay(tx, db, stored);
   });
 }
 

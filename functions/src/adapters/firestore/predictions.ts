@@ -1,4 +1,4 @@
-import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import {
   ERROR_MESSAGES,
   Prediction,
@@ -10,6 +10,12 @@ import {
 import { validationError } from '../../domain/errors';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
+import {
+  forecastOfTheDayRef,
+  storedForecastOf,
+  type ForecastKey,
+  type StoredForecastOfTheDay,
+} from './forecastsOfTheDay';
 
 /**
  * Predictions live in one collection. Besides the contract's fields a document keeps what the user asked for
@@ -35,9 +41,26 @@ export function createPrediction(tx: FirestoreTransaction, db: Firestore, record
   tx.create(predictionRef(db, record.id), record);
 }
 
+const storedPredictionOf = (snap: DocumentSnapshot) => (snap.exists ? (snap.data() as StoredPrediction) : undefined);
+
 export async function findPrediction(db: Firestore, id: string): Promise<StoredPrediction | undefined> {
-  const snap = await predictionRef(db, id).get();
-  return snap.exists ? (snap.data() as StoredPrediction) : undefined;
+  return storedPredictionOf(await predictionRef(db, id).get());
+}
+
+/**
+ * A generate's first read, one round trip: whether the caller already made this prediction, and the forecast of the
+ * day it would store (none when no one asked for it yet today).
+ */
+export async function findPredictionAndForecast(
+  db: Firestore,
+  predictionId: string,
+  forecast: ForecastKey,
+): Promise<{ prediction?: StoredPrediction; forecast?: StoredForecastOfTheDay }> {
+  const [predictionSnap, forecastSnap] = await db.getAll(
+    predictionRef(db, predictionId),
+    forecastOfTheDayRef(db, forecast),
+  );
+  return { prediction: storedPredictionOf(predictionSnap!), forecast: storedForecastOf(forecastSnap!) };
 }
 
 /** A user's future predictions, newest target first; of one stock, model choice and timeframe when `filter` says. */

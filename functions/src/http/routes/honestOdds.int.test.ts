@@ -109,6 +109,29 @@ describe('honest odds through the emulators', () => {
     expect(transactions.filter((t) => t.type === 'reservation')).toHaveLength(1);
   }, 120_000);
 
+  it('stores the forecast a generate fits with its prediction, and a prepared one it reads as asked', async () => {
+    // No other test asks this stock, model and time frame.
+    const ask = { symbol: 'ORCL', modelId: 'prophet', timeFrame: 'medium' } as const;
+    const first = await newTestUser('odds-forecast-fit');
+    const fitted = GeneratePredictionResponse.parse((await generate(first.token, ask)).body).prediction;
+    const ref = db.collection('forecastsOfTheDay').doc(`ORCL_prophet_medium_${fitted.predictionDate}`);
+    const forecastOf = (p: typeof fitted) => ({
+      targetPrice: p.targetPrice,
+      lowerPrice: p.lowerPrice,
+      upperPrice: p.upperPrice,
+      hitProbability: p.hitProbability,
+    });
+    expect((await ref.get()).data()).toMatchObject({ ...forecastOf(fitted), asked: true });
+
+    // As daily maintenance leaves it: prepared, asked by no one yet (prices of its own, to tell a read from a fit).
+    const prepared = { targetPrice: 101.5, lowerPrice: 90.25, upperPrice: 112.75, hitProbability: 0.375 };
+    await ref.update({ ...prepared, asked: false });
+    const second = await newTestUser('odds-forecast-prepared');
+    const read = GeneratePredictionResponse.parse((await generate(second.token, ask)).body).prediction;
+    expect(forecastOf(read)).toEqual(prepared);
+    expect((await ref.get()).data()).toMatchObject({ ...prepared, asked: true });
+  });
+
   it('previews exactly what generate then charges: free, reserved, or refused', async () => {
     const ask = { symbol: 'KO', modelId: 'arima', timeFrame: 'short' } as const;
 
