@@ -157,11 +157,12 @@ async function measure(s: Scenario) {
 
 /**
  * Ten users at once make the Functions emulator start eight worker processes (FUNCTIONS_EMULATOR_PARALLEL), six more
- * than the scenarios before needed: each loads the bundle and warms a model thread, ~10 s of start-up on 2 cores
- * that 5 s of warm-up left inside the measured run (its p99 then read 3 to 5 s, and 1.3 s on the same stack a
- * minute later).
+ * than the scenarios before needed: each loads the bundle, starts a model thread and compiles the models' code. 5 s
+ * of warm-up left that inside the measured run (its p99 then read 3 to 5 s, and 1.3 s on the same stack a minute
+ * later); 15 s still left its tail in some runs. Measured in 5 s windows of 10 users fitting, from a cold stack, the CPU
+ * per request over all processes went 1,905, 334, 204, 157 ms, then stayed at 123 to 154 ms from the 20th second on.
  */
-const DISTINCT_USERS_WARM_UP_SECONDS = 15;
+const DISTINCT_USERS_WARM_UP_SECONDS = 30;
 /** Generate by 10 distinct users at once, each with its own wallet, asking for the forecasts `nextBody` gives. */
 async function measureDistinctUsers(label: string, nextBody: (user: number) => string) {
   const distinct = await distinctUsersAtOnce(sdk.db, {

@@ -1,7 +1,8 @@
 /**
  * The one transaction of a generate: it reads the wallet once and decides from that read, with the ledger's pure
  * rules, the monthly allowance renewal, free or paid, the $1 reserve and the duplicate (`reserve:{predictionId}`
- * already applied), then writes the prediction and the Idempotency-Key's record with the money.
+ * already applied), then writes the prediction, the Idempotency-Key's record and the forecast of the day (when this
+ * generate fitted it or is the first to ask a prepared one) with the money.
  * Only a generate that must fit its model first (no one asked for this forecast today, not even its cost preview)
  * reads the wallet before, in its own transaction (services/predictions.ts, `walletForGenerate`).
  */
