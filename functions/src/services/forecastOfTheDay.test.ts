@@ -2,21 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyBar } from '@stockseer/contract';
 import { fixedClock } from '../domain/clock';
 import { DemoMarketData } from '../adapters/market-data/demo';
-import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
+import { countingModelPool } from '../../test/models.testkit';
 import type { StoredForecastOfTheDay } from '../adapters/firestore/forecastsOfTheDay';
 import { forecastOrFit, type ForecastSelection } from './forecastOfTheDay';
 
 /** What a request or maintenance gets, and what it leaves for its caller to store (the storing is the caller's). */
-const pool = createModelPool({ threads: 1 });
-afterAll(() => pool.close());
-let fits = 0;
-const models: ModelPool = {
-  ...pool,
-  forecast: (modelId, input) => {
-    fits += 1;
-    return pool.forecast(modelId, input);
-  },
-};
+const { models, fits, resetFits } = countingModelPool(1);
+afterAll(() => models.close());
 let admissions = 0;
 const admit = () => {
   admissions += 1;
@@ -33,10 +25,10 @@ beforeAll(async () => {
 
 /** Counts the fits and admissions `run` makes. */
 async function counted<T>(run: () => Promise<T>): Promise<{ result: T; fits: number; admissions: number }> {
-  fits = 0;
+  resetFits();
   admissions = 0;
   const result = await run();
-  return { result, fits, admissions };
+  return { result, fits: fits(), admissions };
 }
 
 describe('forecastOrFit', () => {

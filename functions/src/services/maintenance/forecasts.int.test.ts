@@ -3,11 +3,11 @@ import type { DailyBar } from '@stockseer/contract';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
-import { createModelPool, type ModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
 import { forecastOfTheDay } from '../forecastOfTheDay';
 import { forecastStep } from './forecasts';
+import { countingModelPool } from '../../../test/models.testkit';
 
 /**
  * The forecasts step in-process against the Firestore emulator and a real model pool, on run dates of its own in
@@ -26,17 +26,8 @@ const nextMorning = (() => {
   return { clock: morning, marketData: createMarketDataService({ db, clock: morning }) };
 })();
 
-/** The real pool, with the fits it was asked for counted. */
-const pool = createModelPool({ threads: 2 });
-let fits = 0;
-const models: ModelPool = {
-  ...pool,
-  forecast: (modelId, input) => {
-    fits += 1;
-    return pool.forecast(modelId, input);
-  },
-};
-afterAll(() => pool.close());
+const { models, fits, resetFits } = countingModelPool(2);
+afterAll(() => models.close());
 
 const ctx = {
   db,
@@ -103,12 +94,12 @@ describe('the forecasts step', () => {
         { symbol: 'NOPE', forecasts: [{ modelId: 'prophet', timeFrame: 'medium' }] },
       ],
     };
-    fits = 0;
+    resetFits();
     expect(await forecastStep.run(ctx, input)).toEqual({
       preparedForecastsCount: 2,
       failedCount: 0,
     });
-    expect(fits).toBe(2);
+    expect(fits()).toBe(2);
 
     const key = { symbol: 'KO', modelId: 'xgboost', timeFrame: 'long', predictionDate: RUN_DAY } as const;
     const prepared = await findForecastOfTheDay(db, key);
@@ -123,9 +114,9 @@ describe('the forecasts step', () => {
     expect(onDemand).toEqual(prepared!.forecast);
 
     // A retried shard finds them stored.
-    fits = 0;
+    resetFits();
     expect(await forecastStep.run(ctx, input)).toMatchObject({ failedCount: 0 });
-    expect(fits).toBe(0);
+    expect(fits()).toBe(0);
   });
 
   it('prepares again only what a request read: a prepared forecast nobody asks for is not prepared again', async () => {
@@ -137,9 +128,9 @@ describe('the forecasts step', () => {
 
     // The next morning a preview (or a generate) reads the prepared ARIMA forecast: it is part of the demand again.
     const bars = await nextMorning.marketData.barsUpTo('KO', NEXT_DAY);
-    fits = 0;
+    resetFits();
     await forecastOfTheDay(ctx, { symbol: 'KO', modelId: 'arima', timeFrame: 'short' }, bars, () => Promise.resolve());
-    expect(fits).toBe(0);
+    expect(fits()).toBe(0);
     expect(await ours()).toEqual([{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }]);
   });
 
@@ -150,7 +141,7 @@ describe('the forecasts step', () => {
     const provider = Object.assign(Object.create(ctx.marketData) as typeof ctx.marketData, {
       barsUpTo: async (symbol: string, date: string) => cut(await ctx.marketData.barsUpTo(symbol, date)),
     });
-    fits = 0;
+    resetFits();
     const report = await forecastStep.run(
       { ...ctx, marketData: provider },
       { stocks: [{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }] },
