@@ -39,16 +39,13 @@ export type ForecastKey = Pick<ForecastOfTheDay, 'symbol' | 'modelId' | 'timeFra
 /** One stock, model and time frame, whatever the date. */
 const selectionOf = (f: Omit<ForecastKey, 'predictionDate'>) => `${f.symbol}_${f.modelId}_${f.timeFrame}`;
 const keyOf = (f: ForecastKey) => `${selectionOf(f)}_${f.predictionDate}`;
-const refOf = (db: Firestore, key: ForecastKey) => db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key));
+export const forecastOfTheDayRef = (db: Firestore, key: ForecastKey): DocumentReference =>
+  db.collection(COLLECTIONS.forecastsOfTheDay).doc(keyOf(key));
 
 /** A forecast as stored, and whether a preview or generate has read it yet. */
 export interface StoredForecastOfTheDay {
   forecast: ForecastOfTheDay;
   asked: boolean;
-}
-
-export function forecastOfTheDayRef(db: Firestore, key: ForecastKey): DocumentReference {
-  return refOf(db, key);
 }
 
 /** A read document as a stored forecast; undefined when there is none (or one that no longer parses: fit again). */
@@ -63,7 +60,7 @@ export async function findForecastOfTheDay(
   db: Firestore,
   key: ForecastKey,
 ): Promise<StoredForecastOfTheDay | undefined> {
-  return storedForecastOf(await refOf(db, key).get());
+  return storedForecastOf(await forecastOfTheDayRef(db, key).get());
 }
 
 /**
@@ -72,7 +69,7 @@ export async function findForecastOfTheDay(
  * cleanup removed meanwhile is then written back complete, never as a fragment no parse or cleanup would find.
  */
 export function storeForecastOfTheDay(tx: FirestoreTransaction, db: Firestore, stored: StoredForecastOfTheDay): void {
-  tx.set(refOf(db, stored.forecast), { ...stored.forecast, asked: stored.asked });
+  tx.set(forecastOfTheDayRef(db, stored.forecast), { ...stored.forecast, asked: stored.asked });
 }
 
 /**
@@ -81,7 +78,7 @@ export function storeForecastOfTheDay(tx: FirestoreTransaction, db: Firestore, s
  */
 export async function saveForecastOfTheDay(db: Firestore, stored: StoredForecastOfTheDay): Promise<void> {
   await runTransaction(db, async (tx) => {
-    await tx.get(refOf(db, stored.forecast));
+    await tx.get(forecastOfTheDayRef(db, stored.forecast));
     storeForecastOfTheDay(tx, db, stored);
   });
 }
