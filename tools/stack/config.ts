@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -20,6 +21,7 @@ const BASE_PORTS = {
   logging: 4500,
   stripeSandbox: 12111,
   tasks: 9499,
+  eventarc: 9299,
   vite: 5173,
 };
 export const PORTS = Object.fromEntries(
@@ -29,6 +31,13 @@ export const PORTS = Object.fromEntries(
 /** Ports browsers and Node's fetch refuse to talk to (the WHATWG "bad ports" near ours): an offset must avoid them. */
 const BLOCKED_PORTS = new Set([5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
 export const blockedPorts = () => Object.entries(PORTS).filter(([, port]) => BLOCKED_PORTS.has(port));
+
+/** A temp folder of this stack's own (made on first use), for tools that find each other through the temp folder. */
+export function stackTempDir(): string {
+  const dir = path.join(tmpdir(), `stockseer-stack-${PORT_OFFSET}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 export const APP_URL = `http://${HOST}:${PORTS.hosting}`;
 export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;

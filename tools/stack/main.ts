@@ -20,6 +20,7 @@ import {
   hasPreinstalledFirestore,
   blockedPorts,
   stackEnv,
+  stackTempDir,
   webBuildEnv,
 } from './config';
 import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
@@ -133,7 +134,9 @@ function terminalOrFile(name: string) {
 async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
-  const env = useOwnFirestore ? { ...stackEnv(), FIRESTORE_EMULATOR_HOST: '' } : stackEnv();
+  // firebase-tools finds "another instance" of a project's emulators by a locator file in the temp folder: each
+  // stack gets its own, so two stacks (shifted by STACK_PORT_OFFSET) never take each other for one.
+  const env = { ...stackEnv(), TMPDIR: stackTempDir(), ...(useOwnFirestore ? { FIRESTORE_EMULATOR_HOST: '' } : {}) };
   const emulators = startProcess(
     'firebase emulators',
     firebase,
