@@ -129,6 +129,24 @@ export function createXgboostModel(XGBoost: Booster): ForecastModel {
 export async function loadXgboostModel(): Promise<ForecastModel> {
   // require, not import(): the package's CommonJS export is a promise, which ESM interop layers (vitest's among
   // them) mangle when they wrap it as a module namespace.
-  const ready = createRequire(import.meta.url)('ml-xgboost') as typeof XGBoostReady;
+  const ready = withoutStreamingCompile(() => createRequire(import.meta.url)('ml-xgboost') as typeof XGBoostReady);
   return createXgboostModel(await ready);
+}
+
+/**
+ * The package's Emscripten loader starts compiling its wasm while it is required: it tries
+ * `WebAssembly.instantiateStreaming(fetch(path))` first, which Node refuses (fetch takes URLs, not paths), prints
+ * "wasm streaming compile failed ... falling back to ArrayBuffer instantiation" in every worker, then reads the
+ * file's bytes. Without the streaming API for that synchronous require, it reads the bytes straight away, quietly.
+ */
+function withoutStreamingCompile<T>(load: () => T): T {
+  // Node has the API; this package's TypeScript setup (no DOM library) does not declare it.
+  const wasm = (globalThis as unknown as { WebAssembly: { instantiateStreaming?: unknown } }).WebAssembly;
+  const streaming = wasm.instantiateStreaming;
+  wasm.instantiateStreaming = undefined;
+  try {
+    return load();
+  } finally {
+    wasm.instantiateStreaming = streaming;
+  }
 }
