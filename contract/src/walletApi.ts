@@ -94,9 +94,23 @@ export const WalletResponse = Wallet;
 
 /** `GET /api/wallet/transactions` returns at most this many, newest first. */
 export const TRANSACTION_HISTORY_LIMIT = 200;
-/** A Payment History line: the transaction and, for a prediction's lines, which model and time frame it was. */
+/**
+ * The wallet's three money figures as the Wallet tab names them (SPEC 2), in cents: Available is the wallet's
+ * `balance` (below zero while it owes money), Reserved its `reservedBalance`, Charged its `chargedBalance`.
+ */
+export const WalletFigures = z.object({ available: Cents, reserved: Cents, charged: Cents });
+export type WalletFigures = z.infer<typeof WalletFigures>;
+
+/**
+ * A Payment History line, one line of a statement (DESIGN 7): the transaction; for a prediction's lines, which model
+ * and time frame it was; what it did to each of the wallet's figures (`effect`, signed cents) and the figures after
+ * it. The newest line's `after` is the wallet; the oldest line's `after` less its `effect` is what the wallet held
+ * before it (zero when the list is the wallet's whole history).
+ */
 export const TransactionLine = Transaction.extend({
   prediction: z.object({ modelName: z.string(), timeFrame: TimeFrame }).nullable(),
+  effect: WalletFigures,
+  after: WalletFigures,
 });
 export type TransactionLine = z.infer<typeof TransactionLine>;
 export const TransactionsResponse = z.array(TransactionLine).max(TRANSACTION_HISTORY_LIMIT);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { walletOwesMessage, type Transaction, type Wallet } from '@stockseer/contract';
+import { walletOwesMessage, type Transaction, type Wallet, type WalletFigures } from '@stockseer/contract';
 import { fixedClock } from './clock';
 import { AppError } from './errors';
 import {
@@ -18,6 +18,7 @@ import {
   settle,
   payForPrediction,
 } from './ledger';
+import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './ledgerLines';
 
 // Small id pools make replays (same payment intent, same prediction) common; small deposits, frequent predictions
 // and short jumps in time make running out of free predictions and of money common too.
@@ -240,26 +241,64 @@ function expectHealthy(model: Model): void {
   expect(wallet.chargedBalance).toBe(100 * paidHits.length);
 }
 
+const startDay = fc.integer({ min: 0, max: 3 * 366 }).map((days) => plusDays('2022-01-01', days));
+const operations = fc.array(operation, { maxLength: 100, size: 'max' });
+
+const newModel = (today: string): Model => ({
+  today,
+  wallet: newWallet('u1', fixedClock(today).now()),
+  transactions: [],
+  firstDepositCents: new Map(),
+  predictions: new Map(),
+  refunds: new Map(),
+  disputes: new Map(),
+});
+
+const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({
+  available: effects.reduce((sum, e) => sum + e.available, 0),
+  reserved: effects.reduce((sum, e) => sum + e.reserved, 0),
+  charged: effects.reduce((sum, e) => sum + e.charged, 0),
+});
+
 describe('ledger under random sequences of operations', () => {
   it('keeps every invariant after every step (refunds and disputes included), conserves money and never settles or takes back twice', () => {
-    const startDay = fc.integer({ min: 0, max: 3 * 366 }).map((days) => plusDays('2022-01-01', days));
     fc.assert(
-      fc.property(startDay, fc.array(operation, { maxLength: 100, size: 'max' }), (today, operations) => {
-        const model: Model = {
-          today,
-          wallet: newWallet('u1', fixedClock(today).now()),
-          transactions: [],
-          firstDepositCents: new Map(),
-          predictions: new Map(),
-          refunds: new Map(),
-          disputes: new Map(),
-        };
-        for (const op of operations) {
+      fc.property(startDay, operations, (today, ops) => {
+        const model = newModel(today);
+        for (const op of ops) {
           step(model, op);
           expectHealthy(model);
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("states every history as lines whose effects add up to the wallet's Available, Reserved and Charged", () => {
+    fc.assert(
+      fc.property(startDay, operations, fc.nat(), (today, ops, cut) => {
+        const model = newModel(today);
+        for (const op of ops) {
+          step(model, op);
+          const figures = walletFigures(model.wallet);
+          const lines = statementLines(model.transactions, NO_MONEY);
+          expect(sumOf(lines.map((line) => line.effect))).toEqual(figures);
+          expect(lines.at(-1)?.after ?? NO_MONEY).toEqual(figures);
+          expect(lines.at(-1)?.after.available ?? 0).toBe(model.wallet.balance);
+          // The lines of an account from the wallet's creation are the whole history, so each counts on the last.
+          lines.forEach((line, i) => {
+            const before = i === 0 ? NO_MONEY : lines[i - 1]!.after;
+            expect(line.after).toEqual(sumOf([before, line.effect]));
+          });
+          // Older lines left out: counted on from what the wallet held before the latest ones, the same figures.
+          const latest = model.transactions.slice(cut % (model.transactions.length + 1));
+          const shown = statementLines(latest, figuresBefore(figures, latest));
+          expect(shown.map((line) => line.after)).toEqual(
+            lines.slice(lines.length - latest.length).map((l) => l.after),
+          );
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

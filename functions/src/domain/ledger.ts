@@ -27,6 +27,7 @@ import {
   walletOwesMessage,
   type Transaction,
   type Wallet,
+  type WalletFigures,
   ERROR_MESSAGES,
 } from '@stockseer/contract';
 import { newYorkDateOf } from './clock';
@@ -369,26 +370,58 @@ function walletViolations(wallet: Wallet): string[] {
   return violations;
 }
 
+/** How a line moves each of the wallet's figures, per cent of its amount: +1 in, -1 out, 0 untouched. */
+type Moves = { readonly [figure in keyof WalletFigures]: -1 | 0 | 1 };
+const COMES_IN: Moves = { available: 1, reserved: 0, charged: 0 };
+const GOES_OUT: Moves = { available: -1, reserved: 0, charged: 0 };
+const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0 };
+
 /**
- * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the money
- * the wallet holds (+1 in, -1 out, 0 between buckets or not at all).
+ * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the
+ * wallet's three figures (DESIGN 7): a reservation moves $1 from available to reserved, a release moves it back, a
+ * charge moves it from reserved to charged; money in or taken back moves available only.
  */
-const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; held: -1 | 0 | 1 }> = {
-  deposit: { idPrefix: ID_PREFIX.deposit, held: 1 },
-  reservation: { idPrefix: ID_PREFIX.reserve, amount: PREDICTION_FEE_CENTS, held: 0 },
-  free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0, held: 0 },
-  payment: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS, held: 0 },
-  refund: { idPrefix: ID_PREFIX.settle, amount: PREDICTION_FEE_CENTS, held: 0 },
-  other: { held: 1 },
-  top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, held: -1 },
-  dispute: { idPrefix: ID_PREFIX.dispute, held: -1 },
-  dispute_won: { idPrefix: ID_PREFIX.disputeWon, held: 1 },
-  dispute_lost: { idPrefix: ID_PREFIX.disputeLost, held: 0 },
+const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; moves: Moves }> = {
+  deposit: { idPrefix: ID_PREFIX.deposit, moves: COMES_IN },
+  reservation: {
+    idPrefix: ID_PREFIX.reserve,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: -1, reserved: 1, charged: 0 },
+  },
+  free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0, moves: MOVES_NOTHING },
+  payment: {
+    idPrefix: ID_PREFIX.settle,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: 0, reserved: -1, charged: 1 },
+  },
+  refund: {
+    idPrefix: ID_PREFIX.settle,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: 1, reserved: -1, charged: 0 },
+  },
+  other: { moves: COMES_IN },
+  top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, moves: GOES_OUT },
+  dispute: { idPrefix: ID_PREFIX.dispute, moves: GOES_OUT },
+  dispute_won: { idPrefix: ID_PREFIX.disputeWon, moves: COMES_IN },
+  // The decision alone: the amount left when the dispute was opened.
+  dispute_lost: { idPrefix: ID_PREFIX.disputeLost, moves: MOVES_NOTHING },
 };
+
+/** What a transaction of this type did to each of the wallet's figures, in signed cents. */
+export function lineEffect(t: Pick<Transaction, 'type' | 'amount'>): WalletFigures {
+  const { moves } = TYPE_RULES[t.type];
+  // `|| 0`: no -0 for a line that moves a figure by nothing.
+  return {
+    available: moves.available * t.amount || 0,
+    reserved: moves.reserved * t.amount || 0,
+    charged: moves.charged * t.amount || 0,
+  };
+}
 
 /** How a transaction of this type changes the money the wallet holds (balance + reserved + charged). */
 export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
-  return TYPE_RULES[t.type].held * t.amount;
+  const { available, reserved, charged } = lineEffect(t);
+  return available + reserved + charged;
 }
 
 /**

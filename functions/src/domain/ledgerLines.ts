@@ -1,4 +1,5 @@
-import { ledgerTxId } from './ledger';
+import type { Transaction, Wallet, WalletFigures } from '@stockseer/contract';
+import { ledgerTxId, lineEffect } from './ledger';
 
 const PREDICTION_LINE_PREFIXES = [ledgerTxId.reserve(''), ledgerTxId.settle('')];
 
@@ -17,4 +18,52 @@ export function predictionIdOfLine(txId: string): string | null {
  */
 export function newestLineFirst(a: { date: string; writtenAt: number }, b: { date: string; writtenAt: number }) {
   return b.date.localeCompare(a.date) || b.writtenAt - a.writtenAt;
+}
+
+/** A wallet before its first line. */
+export const NO_MONEY: WalletFigures = { available: 0, reserved: 0, charged: 0 };
+
+/** The wallet's figures in the statement's words: Available is its balance. */
+export const walletFigures = (wallet: Wallet): WalletFigures => ({
+  available: wallet.balance,
+  reserved: wallet.reservedBalance,
+  charged: wallet.chargedBalance,
+});
+
+const plus = (a: WalletFigures, b: WalletFigures): WalletFigures => ({
+  available: a.available + b.available,
+  reserved: a.reserved + b.reserved,
+  charged: a.charged + b.charged,
+});
+
+/**
+ * The Payment History as a statement (DESIGN 7): each line, oldest first in the order the ledger applied them, with
+ * what it did to each of the wallet's figures and the figures after it, counted on from `opening`, what the wallet
+ * held before the first line (NO_MONEY for a wallet's whole history).
+ */
+export function statementLines<T extends Pick<Transaction, 'type' | 'amount'>>(
+  oldestFirst: readonly T[],
+  opening: WalletFigures,
+): (T & { effect: WalletFigures; after: WalletFigures })[] {
+  let figures = opening;
+  return oldestFirst.map((line) => {
+    const effect = lineEffect(line);
+    figures = plus(figures, effect);
+    return { ...line, effect, after: figures };
+  });
+}
+
+/**
+ * What the wallet held before the oldest of its latest lines, when older ones are left out: the wallet now, less
+ * what those lines did. The lines must be read with the wallet, in one snapshot, or a line written in between counts
+ * twice or not at all.
+ */
+export function figuresBefore(
+  wallet: WalletFigures,
+  latestLines: readonly Pick<Transaction, 'type' | 'amount'>[],
+): WalletFigures {
+  return latestLines.reduce((figures, line) => {
+    const effect = lineEffect(line);
+    return plus(figures, { available: -effect.available, reserved: -effect.reserved, charged: -effect.charged });
+  }, wallet);
 }

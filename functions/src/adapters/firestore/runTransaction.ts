@@ -1,4 +1,9 @@
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type {
+  Firestore,
+  ReadOnlyTransactionOptions,
+  ReadWriteTransactionOptions,
+  Transaction,
+} from 'firebase-admin/firestore';
 import { databaseUnavailable, isDatabaseOutage } from '../databaseOutage';
 
 /**
@@ -10,7 +15,7 @@ import { databaseUnavailable, isDatabaseOutage } from '../databaseOutage';
 export function runTransaction<T>(
   db: Firestore,
   update: (tx: Transaction) => Promise<T>,
-  options?: { maxAttempts?: number },
+  options?: ReadWriteTransactionOptions | ReadOnlyTransactionOptions,
 ): Promise<T> {
   return db.runTransaction(async (tx) => {
     try {

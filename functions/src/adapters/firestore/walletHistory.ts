@@ -1,27 +1,60 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { Transaction, TRANSACTION_HISTORY_LIMIT, type TransactionLine } from '@stockseer/contract';
+import { Transaction, TRANSACTION_HISTORY_LIMIT, Wallet, type TransactionLine } from '@stockseer/contract';
 import { newestLineFirst, predictionIdOfLine } from '../../domain/ledgerLines';
+import { COLLECTIONS } from './db';
 import { predictionsByIds } from './predictions';
 import { buildQuery, QUERIES } from './queries';
+import { runTransaction } from './runTransaction';
+
+/** A wallet and its latest ledger lines, as one snapshot: what a statement is made of. */
+export interface WalletHistory {
+  /** Null before the wallet is opened (or for a wallet of the original app that lacks a figure). */
+  wallet: Wallet | null;
+  /** Newest first (the date, then the order the lines were written), at most TRANSACTION_HISTORY_LIMIT. */
+  lines: Transaction[];
+  /** False when older lines were left out. */
+  whole: boolean;
+}
 
 /**
- * A wallet's history for the Payment History list: newest first (the date, then the order the lines were written),
- * each prediction's lines with its model and time frame.
+ * Reads the wallet and its latest lines in one read-only transaction, so that the figures and the lines agree even
+ * while money moves (one line more than is shown tells whether older ones exist).
  */
-export async function recentTransactions(db: Firestore, walletId: string, now: Date): Promise<TransactionLine[]> {
-  const snap = await buildQuery(db, QUERIES.walletHistory, [walletId]).limit(TRANSACTION_HISTORY_LIMIT).get();
-  const lines = snap.docs
+export async function walletHistory(db: Firestore, walletId: string, now: Date): Promise<WalletHistory> {
+  const [walletSnap, linesSnap] = await runTransaction(
+    db,
+    (tx) =>
+      Promise.all([
+        tx.get(db.collection(COLLECTIONS.wallets).doc(walletId)),
+        tx.get(buildQuery(db, QUERIES.walletHistory, [walletId]).limit(TRANSACTION_HISTORY_LIMIT + 1)),
+      ]),
+    { readOnly: true },
+  );
+  const lines = linesSnap.docs
     .map((doc) => ({ ...storedTransaction(doc.id, doc.data(), now), writtenAt: doc.createTime.toMillis() }))
-    .sort(newestLineFirst);
+    .sort(newestLineFirst)
+    .map(({ writtenAt: _, ...line }) => line);
+  const wallet = Wallet.safeParse(walletSnap.data());
+  return {
+    wallet: wallet.success ? wallet.data : null,
+    lines: lines.slice(0, TRANSACTION_HISTORY_LIMIT),
+    whole: lines.length <= TRANSACTION_HISTORY_LIMIT,
+  };
+}
+
+/** Which model and time frame each prediction's line was for, by line id (deposits and the like have none). */
+export async function predictionsOfLines(
+  db: Firestore,
+  lines: readonly Pick<Transaction, 'id'>[],
+): Promise<Map<string, NonNullable<TransactionLine['prediction']>>> {
   const predictionIds = [...new Set(lines.map((line) => predictionIdOfLine(line.id)).filter((id) => id !== null))];
   const predictions = new Map((await predictionsByIds(db, predictionIds)).map((p) => [p.id, p]));
-  return lines.map(({ writtenAt: _, ...line }) => {
+  const byLine = new Map<string, NonNullable<TransactionLine['prediction']>>();
+  for (const line of lines) {
     const prediction = predictions.get(predictionIdOfLine(line.id) ?? '');
-    return {
-      ...line,
-      prediction: prediction ? { modelName: prediction.modelName, timeFrame: prediction.timeFrame } : null,
-    };
-  });
+    if (prediction) byLine.set(line.id, { modelName: prediction.modelName, timeFrame: prediction.timeFrame });
+  }
+  return byLine;
 }
 
 /**
