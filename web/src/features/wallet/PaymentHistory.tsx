@@ -4,41 +4,84 @@ import {
   TRANSACTION_HISTORY_LIMIT,
   type TransactionLine,
   type TransactionType,
+  type WalletFigures,
 } from '@stockseer/contract';
+import { DataTable, type Column } from '../../components/DataTable';
 import { formatCents, formatDate } from '../../lib/format';
-import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
+import { PREDICTION_LINE_TEXT, STATEMENT_TEXT, TRANSACTION_LABELS, WALLET_TEXT } from './messages';
 import './transactionTypes.css';
-
-/**
- * Which way each kind of line moved the user's money: in (deposits, releases, credits, a won dispute) or out
- * (reservations, fees, money Stripe took back; a free prediction spent $0.00), or not at all (a lost dispute's
- * decision). A new kind of line is one more entry here and in TRANSACTION_LABELS.
- */
-const SIGN: Record<TransactionType, '+' | '−' | ''> = {
-  deposit: '+',
-  refund: '+',
-  other: '+',
-  reservation: '−',
-  payment: '−',
-  free_prediction: '−',
-  top_up_refund: '−',
-  dispute: '−',
-  dispute_won: '+',
-  // The decision alone: the amount left the balance when the dispute was opened.
-  dispute_lost: '',
-};
-
-const DIRECTION = { '+': 'in', '−': 'out', '': 'none' } as const;
 
 /** Free-prediction lines move no money: folded away unless asked for, so the lines that do stand out. */
 const isFolded = (line: TransactionLine) => line.type === 'free_prediction';
+
+const predictionText: Partial<Record<TransactionType, (ticker: string) => string>> = PREDICTION_LINE_TEXT;
+
+/** A prediction's line in the statement's words; any other line as the ledger described it, under its kind. */
+function LineName({ line }: { line: TransactionLine }) {
+  const named = predictionText[line.type];
+  const about = line.prediction
+    ? `${line.prediction.modelName} · ${TIME_FRAME_LABELS[line.prediction.timeFrame]}`
+    : (TRANSACTION_LABELS as Partial<Record<TransactionType, string>>)[line.type];
+  return (
+    <>
+      <span className="statement-line-name">{named && line.ticker ? named(line.ticker) : line.description}</span>
+      {about && <span className="cell-sub">{about}</span>}
+    </>
+  );
+}
+
+/** `+$10.00`, `−$1.00`; nothing for a figure the line left alone (a phone's card then hides the cell). */
+const change = (cents: number) => (cents === 0 ? null : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
+
+const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => ({
+  header: STATEMENT_TEXT[figure],
+  className: 'statement-amount',
+  cell: (line) =>
+    figure === 'available' && line.type === 'free_prediction' ? (
+      <span className="statement-free">{STATEMENT_TEXT.free}</span>
+    ) : (
+      change(line.effect[figure]) && (
+        <span className={line.effect[figure] > 0 ? 'statement-in' : `transaction-${line.type}`}>
+          {change(line.effect[figure])}
+        </span>
+      )
+    ),
+});
+
+/** A statement's columns (DESIGN 7): the line, its effect on each of the wallet's figures, Available after it. */
+const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
+  { header: STATEMENT_TEXT.date, className: 'statement-date', cell: (line) => formatDate(line.date) },
+  { header: STATEMENT_TEXT.transaction, rowHeader: true, cell: (line) => <LineName line={line} /> },
+  effectColumn('available'),
+  effectColumn('reserved'),
+  effectColumn('charged'),
+  {
+    header: STATEMENT_TEXT.balance,
+    className: 'statement-amount statement-balance',
+    cell: (line) => (
+      <span className={line.after.available < 0 ? 'statement-owing' : undefined}>
+        {formatCents(line.after.available)}
+      </span>
+    ),
+  },
+];
+
+/** What the wallet held before the oldest line shown: its figures after that line, less what the line moved. */
+function broughtForward(oldest: TransactionLine): string {
+  const before = (figure: keyof WalletFigures) => formatCents(oldest.after[figure] - oldest.effect[figure]);
+  return STATEMENT_TEXT.broughtForward(before('available'), before('reserved'), before('charged'));
+}
 
 interface Props {
   transactions: TransactionLine[] | undefined;
   failed: boolean;
 }
 
-/** SPEC 2: the wallet's transactions, newest first (the server's order, by the ledger's own time). */
+/**
+ * SPEC 2's Payment History as a statement a pencil can check (issue 23): newest first (the server's order, by the
+ * ledger's own time), each line's effect on Available, Reserved and Charged as the server counted it, and the
+ * Available balance after it; the newest line's balance is the Available shown above.
+ */
 export function PaymentHistory({ transactions, failed }: Props) {
   const [showFree, setShowFree] = useState(false);
   const folded = transactions?.filter(isFolded).length ?? 0;
@@ -61,34 +104,21 @@ export function PaymentHistory({ transactions, failed }: Props) {
         <p className="muted">{WALLET_TEXT.noHistory}</p>
       ) : (
         <>
-          <ul className="transactions">
-            {shown.map((line) => (
-              <PaymentLine key={line.id} line={line} />
-            ))}
-          </ul>
+          <p className="muted statement-legend">{STATEMENT_TEXT.legend}</p>
+          <DataTable
+            caption={WALLET_TEXT.history}
+            columns={STATEMENT_COLUMNS}
+            rows={shown}
+            emptyText={WALLET_TEXT.onlyFreeFolded}
+            className="statement-table"
+          />
           {transactions!.length >= TRANSACTION_HISTORY_LIMIT && (
-            <p className="muted">{WALLET_TEXT.historyTruncated(TRANSACTION_HISTORY_LIMIT)}</p>
+            <p className="muted">
+              {WALLET_TEXT.historyTruncated(TRANSACTION_HISTORY_LIMIT)} {broughtForward(transactions!.at(-1)!)}
+            </p>
           )}
         </>
       )}
     </section>
-  );
-}
-
-function PaymentLine({ line }: { line: TransactionLine }) {
-  const about = line.prediction ? [line.prediction.modelName, TIME_FRAME_LABELS[line.prediction.timeFrame]] : [];
-  return (
-    <li className="transaction">
-      <div>
-        <p className="transaction-description">{line.description}</p>
-        <p className="muted transaction-meta">
-          {[TRANSACTION_LABELS[line.type], formatDate(line.date), ...about].join(' · ')}
-        </p>
-      </div>
-      <p className={`transaction-amount transaction-${DIRECTION[SIGN[line.type]]} transaction-${line.type}`}>
-        {SIGN[line.type]}
-        {formatCents(line.amount)}
-      </p>
-    </li>
   );
 }

@@ -3,24 +3,12 @@ import { screen } from '@testing-library/react';
 import { walletOwesMessage } from '@stockseer/contract';
 import { WalletTab } from './WalletTab';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
-import { anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
+import { aLine, anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-const line = (id: string, type: string, amount: number, description: string) => ({
-  id,
-  walletId: 'u1',
-  type,
-  amount,
-  ticker: null,
-  description,
-  date: '2026-11-20T15:00:00.000Z',
-  createdAt: '2026-11-20T15:00:00.000Z',
-  prediction: null,
 });
 
 function serve(balance: number, transactions: unknown[]) {
@@ -48,18 +36,65 @@ describe('money taken back in the Wallet tab', () => {
     expect(screen.queryByText(WALLET_TEXT.owesTitle)).toBeNull();
   });
 
-  it('labels refunds and disputes in the Payment History, with the way the money went', async () => {
-    serve(0, [
-      line('top-up-refund:pi_1:re_1', 'top_up_refund', 500, 'Refund of Stripe payment: $5.00'),
-      line('dispute:pi_2:dp_1', 'dispute', 1000, 'Disputed Stripe payment: $10.00 held back'),
-      line('dispute-won:pi_2:dp_1', 'dispute_won', 1000, 'Dispute won: $10.00 returned'),
-      line('dispute-lost:pi_3:dp_2', 'dispute_lost', 700, 'Dispute lost: $7.00 stays deducted'),
+  it('labels refunds and disputes in the Payment History, with what each moved out of or back into Available', async () => {
+    // Newest first: $10 and $5 in, $5 refunded, $10 disputed and won back, $7 disputed and lost.
+    serve(300, [
+      aLine({
+        id: 'dispute-lost:pi_3:dp_2',
+        type: 'dispute_lost',
+        amount: 700,
+        description: 'Dispute lost: $7.00 stays deducted',
+        after: { available: 300 },
+      }),
+      aLine({
+        id: 'dispute:pi_3:dp_2',
+        type: 'dispute',
+        amount: 700,
+        description: 'Disputed Stripe payment: $7.00 held back',
+        effect: { available: -700 },
+        after: { available: 300 },
+      }),
+      aLine({
+        id: 'dispute-won:pi_2:dp_1',
+        type: 'dispute_won',
+        amount: 1000,
+        description: 'Dispute won: $10.00 returned',
+        effect: { available: 1000 },
+        after: { available: 1000 },
+      }),
+      aLine({
+        id: 'dispute:pi_2:dp_1',
+        type: 'dispute',
+        amount: 1000,
+        description: 'Disputed Stripe payment: $10.00 held back',
+        effect: { available: -1000 },
+        after: { available: 0 },
+      }),
+      aLine({
+        id: 'top-up-refund:pi_1:re_1',
+        type: 'top_up_refund',
+        amount: 500,
+        description: 'Refund of Stripe payment: $5.00',
+        effect: { available: -500 },
+        after: { available: 1000 },
+      }),
     ]);
-    const text = async (description: string) => (await screen.findByText(description)).closest('li')?.textContent;
-    expect(await text('Refund of Stripe payment: $5.00')).toContain(`${TRANSACTION_LABELS.top_up_refund}`);
-    expect(await text('Refund of Stripe payment: $5.00')).toContain('−$5.00');
-    expect(await text('Disputed Stripe payment: $10.00 held back')).toContain('−$10.00');
-    expect(await text('Dispute won: $10.00 returned')).toContain('+$10.00');
-    expect(await text('Dispute lost: $7.00 stays deducted')).toContain(TRANSACTION_LABELS.dispute_lost);
+    const cells = async (description: string) => {
+      const row = (await screen.findByText(description)).closest('tr')!;
+      return [...row.querySelectorAll('th, td')].slice(1).map((cell) => cell.textContent);
+    };
+    const refund = await cells('Refund of Stripe payment: $5.00');
+    expect(refund).toEqual([
+      `Refund of Stripe payment: $5.00${TRANSACTION_LABELS.top_up_refund}`,
+      '−$5.00',
+      '',
+      '',
+      '$10.00',
+    ]);
+    expect((await cells('Disputed Stripe payment: $10.00 held back')).slice(1)).toEqual(['−$10.00', '', '', '$0.00']);
+    expect((await cells('Dispute won: $10.00 returned')).slice(1)).toEqual(['+$10.00', '', '', '$10.00']);
+    // The decision alone moves nothing: the $7 left when the dispute was opened.
+    const lost = await cells('Dispute lost: $7.00 stays deducted');
+    expect(lost).toEqual([`Dispute lost: $7.00 stays deducted${TRANSACTION_LABELS.dispute_lost}`, '', '', '', '$3.00']);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { WalletTab } from './WalletTab';
 import { PAYMENT_RETURN_TEXT, WALLET_TEXT } from './messages';
-import { anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
+import { aLine, anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 
@@ -13,17 +13,14 @@ afterEach(() => {
 
 const account = anAccount;
 
-const deposit = {
+const deposit = aLine({
   id: 'deposit:pi_1',
-  walletId: 'u1',
   type: 'deposit',
   amount: 2000,
-  ticker: null,
   description: 'Stripe payment: $20.00',
-  date: '2026-11-20T15:00:00.000Z',
-  createdAt: '2026-11-20T15:00:00.000Z',
-  prediction: null,
-};
+  effect: { available: 2000 },
+  after: { available: 2000 },
+});
 
 function serve(transactions: { status: number; body: unknown }) {
   return fakeServer((call) => {
@@ -66,7 +63,7 @@ describe('the Wallet tab', () => {
       'Charged$3.00',
       'Free Predictions Remaining3Resets on Dec 22, 2026',
     ]);
-    expect((await screen.findByText('Stripe payment: $20.00')).closest('li')?.textContent).toContain('+$20.00');
+    expect((await screen.findByText('Stripe payment: $20.00')).closest('tr')?.textContent).toContain('+$20.00');
   });
 
   it("shows the admin badge to an admin, and the empty history's text", async () => {

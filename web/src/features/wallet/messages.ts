@@ -1,4 +1,4 @@
-import { TOP_UP_MESSAGES, type TopUpProblem } from '@stockseer/contract';
+import { costLabel, TOP_UP_MESSAGES, type TopUpProblem, type TransactionType } from '@stockseer/contract';
 import { SIGNED_OUT_WALLET_TEXT } from './signedOutMessages';
 
 /** The Wallet tab's texts (SPEC 2, 4, 5, 8), written once; the tests import the same constants. */
@@ -18,6 +18,7 @@ export const WALLET_TEXT = {
   noHistory: 'No transaction history available.',
   historyFailed: 'Failed to fetch transactions',
   historyTruncated: (count: number) => `Showing your latest ${count} transactions.`,
+  onlyFreeFolded: 'Only free predictions so far: they move no money.',
   owesTitle: 'Your wallet is below zero',
   owesFreeStillWork: 'Free predictions still work.',
   showFree: (count: number) => `Show ${count} free prediction${count === 1 ? '' : 's'}`,
@@ -71,16 +72,50 @@ export const PAYMENT_RETURN_TEXT = {
   description: 'Your balance shows the payment as soon as Stripe confirms it.',
 } as const;
 
-/** How each kind of ledger line reads in the Payment History list. */
+/**
+ * What a prediction cost, in the words of History's Cost column and its CSV export (SPEC 4), so that the statement
+ * and the export name the same dollar alike.
+ */
+const COST = {
+  free: costLabel({ isFree: true, status: 'active' }),
+  reserved: costLabel({ isFree: false, status: 'active' }),
+  fee: costLabel({ isFree: false, status: 'hit' }),
+  noFee: costLabel({ isFree: false, status: 'missed' }),
+};
+
+/**
+ * The Payment History is a statement (DESIGN 7): each line's effect on the wallet's three figures, in their words,
+ * and Balance, what is Available after the line.
+ */
+export const STATEMENT_TEXT = {
+  legend:
+    'Each line shows what it moved in (+) or out (−) of Available, Reserved and Charged. Balance is your Available after it.',
+  date: 'Date',
+  transaction: 'Transaction',
+  available: WALLET_TEXT.available,
+  reserved: WALLET_TEXT.reserved,
+  charged: WALLET_TEXT.charged,
+  balance: 'Balance',
+  /** A free prediction's line, in place of an amount: it moves no money. */
+  free: COST.free,
+  broughtForward: (available: string, reserved: string, charged: string) =>
+    `Before these lines: Available ${available}, Reserved ${reserved}, Charged ${charged}.`,
+} as const;
+
+/** A prediction's lines, named by what happened to its $1 (old lines carry other stored descriptions). */
+export const PREDICTION_LINE_TEXT = {
+  reservation: (ticker: string) => `${ticker} prediction: ${COST.reserved}`,
+  payment: (ticker: string) => `${ticker} prediction hit: ${COST.fee} charged`,
+  refund: (ticker: string) => `${ticker} prediction missed: ${COST.noFee}, $1 released`,
+  free_prediction: (ticker: string) => `${ticker} prediction: ${COST.free}`,
+} satisfies Partial<Record<TransactionType, (ticker: string) => string>>;
+
+/** The kind of the other lines, under the description the ledger wrote ("Stripe payment: $10.00", SPEC 4). */
 export const TRANSACTION_LABELS = {
   deposit: 'Deposit',
-  reservation: 'Reserved',
-  payment: 'Fee charged',
-  refund: 'Released',
-  free_prediction: 'Free prediction',
   other: 'Adjustment',
   top_up_refund: 'Refunded by Stripe',
   dispute: 'Disputed',
   dispute_won: 'Dispute won',
   dispute_lost: 'Dispute lost',
-} as const;
+} satisfies Record<Exclude<TransactionType, keyof typeof PREDICTION_LINE_TEXT>, string>;

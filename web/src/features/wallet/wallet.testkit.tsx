@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
+import type { TransactionLine, WalletFigures } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 
 // Helpers for this feature's component tests: the app's providers, and a fake of our API and the Stripe sandbox.
@@ -82,3 +83,29 @@ export const anAccount = {
   memberSince: '2026-01-02T12:00:00.000Z',
   isAdmin: false,
 };
+
+const NO_MONEY: WalletFigures = { available: 0, reserved: 0, charged: 0 };
+
+/**
+ * A Payment History line as the server sends it (a deposit-like line of 2026-11-20 unless told): the test states what
+ * it moved (`effect`) and the figures after it (`after`), each figure not given being 0.
+ */
+export const aLine = ({
+  effect,
+  after,
+  ...fields
+}: Partial<Omit<TransactionLine, 'effect' | 'after'>> &
+  Pick<TransactionLine, 'id' | 'type' | 'description'> & {
+    effect?: Partial<WalletFigures>;
+    after?: Partial<WalletFigures>;
+  }): TransactionLine => ({
+  walletId: 'u1',
+  amount: 100,
+  ticker: null,
+  date: '2026-11-20T15:00:00.000Z',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  prediction: null,
+  ...fields,
+  effect: { ...NO_MONEY, ...effect },
+  after: { ...NO_MONEY, ...after },
+});
