@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { AddStripeFundsResponse, TransactionsResponse, Wallet } from '@stockseer/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import {
+  AddStripeFundsResponse,
+  GeneratePredictionResponse,
+  TransactionsResponse,
+  Wallet,
+  type TimeFrame,
+  type WalletFigures,
+} from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import { addTradingDays } from '../../domain/calendar';
 import { balanceReaches, db, healthyLedger, paidTopUp, stripe } from '../../../test/payments.testkit';
 
 const addFunds = (token: string, body: unknown) =>
@@ -135,4 +145,106 @@ describe('GET /api/wallet/transactions', () => {
     ]);
     expect(list[0]!.walletId).toBe(uid);
   });
+});
+
+describe('GET /api/wallet/transactions, a statement (issue 23)', () => {
+  /** A Monday well inside the demo provider's history, as the maintenance tests pin it. */
+  const PREDICTION_DAY = '2025-06-02';
+  let admin: string;
+  const setClock = (today: string | null) => apiCall('/api/admin/clock', { token: admin, body: { today } });
+
+  beforeAll(async () => {
+    admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+    expect((await setClock(PREDICTION_DAY)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await setClock(null);
+  });
+
+  /** Waits until the wallet as stored shows `figures`: the webhook and maintenance move money in the background. */
+  async function walletShows(uid: string, figures: WalletFigures, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const wallet = (await db.collection('wallets').doc(uid).get()).data();
+      const now = { available: wallet?.balance, reserved: wallet?.reservedBalance, charged: wallet?.chargedBalance };
+      if (JSON.stringify(now) === JSON.stringify(figures)) return;
+      if (Date.now() > deadline) throw new Error(`wallet of ${uid} is ${JSON.stringify(now)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it("adds up to the wallet's Available, Reserved and Charged: a top-up, free and paid predictions, hits and misses, a refund into debt, a top-up that repays it", async () => {
+    const user = await newTestUser('statement');
+    const topUp = await paidTopUp(user.token, 10);
+    await balanceReaches(user.uid, 1000);
+    await db.collection('wallets').doc(user.uid).update({ freePredictions: 2 });
+    const make = async (timeFrame: TimeFrame, modelId: string) => {
+      const res = await apiCall('/api/predictions/generate', {
+        token: user.token,
+        body: { symbol: 'KO', modelId, timeFrame },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return GeneratePredictionResponse.parse(res.body).prediction;
+    };
+    // Two free, then four paid: a hit and a miss on each time frame (different models: each is its own forecast).
+    const free = [await make('short', 'arima'), await make('medium', 'arima')];
+    const hits = [await make('short', 'xgboost'), await make('medium', 'xgboost')];
+    const misses = [await make('short', 'prophet'), await make('medium', 'prophet')];
+    expect([...free, ...hits, ...misses].map((p) => p.isFree)).toEqual([true, true, false, false, false, false]);
+    const force = (ids: string[], range: { hitLow: number; hitHigh: number }) =>
+      Promise.all(ids.map((id) => db.collection('predictions').doc(id).update(range)));
+    await force([free[0]!.id, ...hits.map((p) => p.id)], { hitLow: 0.01, hitHigh: 1e9 });
+    await force([free[1]!.id, ...misses.map((p) => p.id)], { hitLow: 1e8, hitHigh: 1e9 });
+
+    // The day after the last target date: maintenance charges the hits and releases the misses.
+    const lastTarget = [...free, ...hits, ...misses]
+      .map((p) => p.targetDate)
+      .sort()
+      .at(-1)!;
+    expect((await setClock(addTradingDays(lastTarget, 1))).status).toBe(200);
+    expect([200, 202]).toContain((await apiCall('/api/admin/check-predictions', { token: admin, body: {} })).status);
+    await walletShows(user.uid, { available: 800, reserved: 0, charged: 200 });
+    // Stripe refunds the whole $10 top-up, of which $2 was spent: the wallet owes $2; the next top-up repays it.
+    await stripe.refunds.create({ payment_intent: topUp });
+    await balanceReaches(user.uid, -200);
+    await paidTopUp(user.token, 5);
+    await balanceReaches(user.uid, 300);
+
+    const wallet = Wallet.parse((await apiCall('/api/wallet', { token: user.token })).body);
+    const figures = { available: wallet.balance, reserved: wallet.reservedBalance, charged: wallet.chargedBalance };
+    expect(figures).toEqual({ available: 300, reserved: 0, charged: 200 });
+    const lines = TransactionsResponse.parse((await apiCall('/api/wallet/transactions', { token: user.token })).body);
+    const sum = (figure: keyof WalletFigures) => lines.reduce((total, line) => total + line.effect[figure], 0);
+    expect({ available: sum('available'), reserved: sum('reserved'), charged: sum('charged') }).toEqual(figures);
+    expect(lines[0]!.after).toEqual(figures);
+    // Each line counts on from the one before it (the list is newest first), from zero.
+    lines.forEach((line, i) => {
+      const before = lines[i + 1]?.after ?? { available: 0, reserved: 0, charged: 0 };
+      const counted = {
+        available: before.available + line.effect.available,
+        reserved: before.reserved + line.effect.reserved,
+        charged: before.charged + line.effect.charged,
+      };
+      expect(line.after, line.id).toEqual(counted);
+    });
+
+    const zero = { available: 0, reserved: 0, charged: 0 };
+    const effectsOf = (type: string) => lines.filter((line) => line.type === type).map((line) => line.effect);
+    expect(effectsOf('free_prediction')).toEqual([zero, zero]);
+    expect(effectsOf('reservation')).toEqual(Array(4).fill({ available: -100, reserved: 100, charged: 0 }));
+    expect(effectsOf('payment')).toEqual(Array(2).fill({ available: 0, reserved: -100, charged: 100 }));
+    expect(effectsOf('refund')).toEqual(Array(2).fill({ available: 100, reserved: -100, charged: 0 }));
+    expect(effectsOf('top_up_refund')).toEqual([{ available: -1000, reserved: 0, charged: 0 }]);
+    expect(effectsOf('deposit')).toEqual([
+      { available: 500, reserved: 0, charged: 0 },
+      { available: 1000, reserved: 0, charged: 0 },
+    ]);
+    // The statement in the order it happened: the running Available, newest first.
+    expect(lines.slice(0, 2).map((line) => [line.type, line.after.available])).toEqual([
+      ['deposit', 300],
+      ['top_up_refund', -200],
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: 'deposit', after: { available: 1000, reserved: 0, charged: 0 } });
+    expect((await healthyLedger(user.uid)).wallet.balance).toBe(300);
+  }, 180_000);
 });
