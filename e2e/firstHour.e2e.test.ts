@@ -6,10 +6,10 @@ import { SEARCH_QUERY_MAX_LENGTH, TIME_FRAME_LABELS } from '@stockseer/contract'
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { ADMIN_TEXT } from '../web/src/features/admin/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
-import { ADD_FUNDS_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { ADD_FUNDS_TEXT, PREDICTION_LINE_TEXT, STATEMENT_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser, signOutFromMenu } from './support/signIn';
-import { addFundsDialog, balanceShows, payWithCard } from './support/wallet';
+import { addFundsDialog, balanceShows, historyLines, payWithCard } from './support/wallet';
 
 // Issue 15, "the first hour": what a new investor and a new developer hit first, each through the real stack.
 
@@ -64,7 +64,7 @@ describe('the first hour of a new investor', () => {
     await addFundsDialog(page).getByRole('button', { name: 'Close' }).click();
   });
 
-  it('lists Payment History with signed amounts, the model and time frame, and free lines folded', async () => {
+  it('lists Payment History as a statement: signed amounts, the model and time frame, free lines folded and Free', async () => {
     const { page } = browser;
     await addFundsWithCard(page, '$5', '4242 4242 4242 4242');
     await balanceShows(page, WALLET_TEXT.available, '$5.00');
@@ -75,15 +75,17 @@ describe('the first hour of a new investor', () => {
     // The history is fresh for 30 s (SPEC 9) and the Wallet tab was open moments ago: read what the server holds.
     await page.reload();
     await page.getByRole('tab', { name: 'Wallet' }).click();
-    const lines = page.getByRole('region', { name: WALLET_TEXT.history }).locator('li');
+    const lines = historyLines(page);
     await lines.filter({ hasText: 'Stripe payment: $5.00' }).waitFor();
     await expect(lines.filter({ hasText: 'Stripe payment: $5.00' }).innerText()).resolves.toContain('+$5.00');
     await expect(lines.count()).resolves.toBe(1);
     await page.getByRole('button', { name: WALLET_TEXT.showFree(1) }).click();
-    const free = lines.filter({ hasText: 'Free prediction: KO' });
+    const free = lines.filter({ hasText: PREDICTION_LINE_TEXT.free_prediction('KO') });
     const freeLine = await free.innerText();
     expect(freeLine).toContain(TIME_FRAME_LABELS.short);
-    expect(freeLine).toMatch(/−\$0\.00/);
+    // A free prediction moves no money: it says so, with no amount.
+    await expect(free.locator('td').allInnerTexts()).resolves.toContain(STATEMENT_TEXT.free);
+    expect(freeLine).not.toContain('$0.00');
     await screenshot(page, 'first-hour-payment-history');
     await signOutFromMenu(page);
   });

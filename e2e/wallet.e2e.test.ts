@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ADD_FUNDS_TEXT, PAYMENT_RETURN_TEXT, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
-import { addFundsDialog, balanceShows, payWithCard } from './support/wallet';
+import { addFundsDialog, balanceShows, historyLines as history, payWithCard } from './support/wallet';
 
 let browser: Browser;
 /** Every script the browser fetched, with its text: Stripe's code must never be among them on these pages. */
@@ -22,7 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const history = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('li');
 const dialog = addFundsDialog;
 
 describe('wallet', () => {
@@ -47,6 +45,9 @@ describe('wallet', () => {
     await page.getByText('Stripe payment: $20.00').waitFor();
     await balanceShows(page, WALLET_TEXT.available, '$20.00');
     await expect(history(page).count()).resolves.toBe(1);
+    // A statement line: $20 into Available, and the Available balance after it.
+    const cells = await history(page).first().locator('th, td').allInnerTexts();
+    expect(cells.slice(1)).toEqual(['Stripe payment: $20.00\nDeposit', '+$20.00', '', '', '$20.00']);
     await screenshot(page, 'wallet-after-deposit');
 
     await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();

@@ -8,6 +8,9 @@ export const balanceShows = (page: Page, label: string, value: string) =>
     .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
     .waitFor();
 
+/** The lines of the Payment History statement, newest first (one table row each; on a phone, a card). */
+export const historyLines = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('tbody tr');
+
 export const addFundsDialog = (page: Page) => page.getByRole('dialog', { name: WALLET_TEXT.addFunds });
 
 /** On the add-funds dialog's payment step: pays with the sandbox's test card `card` (4242... succeeds, 0002 declines). */

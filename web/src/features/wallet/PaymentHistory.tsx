@@ -33,6 +33,12 @@ function LineName({ line }: { line: TransactionLine }) {
 /** `+$10.00`, `−$1.00`; nothing for a figure the line left alone (a phone's card then hides the cell). */
 const change = (cents: number) => (cents === 0 ? null : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
 
+/** Green for money coming into Available, red for money Stripe took back out of it (transactionTypes.css). */
+function tone(line: TransactionLine, figure: keyof WalletFigures): string | undefined {
+  if (figure !== 'available') return undefined;
+  return line.effect.available > 0 ? 'statement-in' : `transaction-${line.type}`;
+}
+
 const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => ({
   header: STATEMENT_TEXT[figure],
   className: 'statement-amount',
@@ -40,11 +46,7 @@ const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => (
     figure === 'available' && line.type === 'free_prediction' ? (
       <span className="statement-free">{STATEMENT_TEXT.free}</span>
     ) : (
-      change(line.effect[figure]) && (
-        <span className={line.effect[figure] > 0 ? 'statement-in' : `transaction-${line.type}`}>
-          {change(line.effect[figure])}
-        </span>
-      )
+      change(line.effect[figure]) && <span className={tone(line, figure)}>{change(line.effect[figure])}</span>
     ),
 });
 
