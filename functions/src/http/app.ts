@@ -1,57 +1,50 @@
-import express, { Router } from 'express';
+import cors from 'cors';
+import express from 'express';
 import type { AppDeps } from './deps';
-import { ADMIN_ROUTES, authenticate, requireLiveAdmin } from './auth';
 import { errorHandler, notFoundRoute } from './errors';
-import { meRoutes } from './routes/me';
-import { stockRoutes } from './routes/stocks';
-import { paymentRoutes } from './routes/payments';
-import { paymentWebhookRoutes } from './routes/paymentsWebhook';
-import { walletRoutes } from './routes/wallet';
-import { predictionRoutes } from './routes/predictions';
-import { adminRoutes } from './routes/admin';
+import { guardChains } from './guards';
+import type { ApiRoute } from './routeTable';
+import { apiRoutes } from './routes';
 import { syncClock } from './clockSync';
 import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
 import { jsonOnly } from './jsonOnly';
-import { attributeMarketDataCalls } from './providerBudget';
+import { platformBodyError } from './platformBodyErrors';
 import { SettableClock } from '../adapters/clockFromEnv';
 
-/** The routes that move money: a top-up's intent and credit, and a generate (which reserves $1). */
-const MONEY_ROUTES = ['/payments/create-intent', '/wallet/add-stripe-funds', '/predictions/generate'];
+/** The API's routes live under /api. */
+const API = '/api';
 
-/** The `api` function: every route lives under /api and, but for public ones, needs a verified ID token. */
+/**
+ * The `api` function. Each route of the table (routes/index.ts) is registered with the guard declared beside it, and
+ * routing is case-sensitive and strict: `/api/Predictions/Generate`, `/api/wallet/` or `/api//wallet` are not a route
+ * under another spelling but a 404, so no spelling reaches a handler without its guard.
+ */
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  // Only the listed origins get CORS headers (and a preflight's permission); every other origin gets none.
+  app.use(cors({ origin: [...(deps.allowedOrigins ?? [])], credentials: false, maxAge: 600 }));
+  // A body the platform could not parse is the client's error, answered by our error handler like any other.
+  app.use(platformBodyError);
   // The function is reachable without Hosting (its own URL), where firebase.json's headers do not apply.
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  // Before the JSON parser: Stripe's signature is checked on the raw body. Public: the signature is the proof.
-  app.use('/api', paymentWebhookRoutes(deps));
-  app.use(jsonOnly, limitBody(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
-
-  const api = Router();
-  // Public: the stack script and uptime checks ask whether the API is up.
-  api.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
   // Local stack only: every request sees the date the time machine is set to.
-  if (deps.clock instanceof SettableClock) api.use(syncClock(deps.db, deps.clock));
-  // A revoked or disabled account (or a removed admin claim) is refused at once where money moves or admin rights
-  // act; the read routes trust the token until it expires (an Auth lookup each would cost; see docs/quality.md).
-  api.use(authenticate(deps.auth, { liveSessionFor: MONEY_ROUTES }));
-  api.use(attributeMarketDataCalls);
-  api.use(ADMIN_ROUTES, requireLiveAdmin(deps.auth));
-  api.use(adminRoutes(deps));
-  api.use(meRoutes(deps));
-  api.use(stockRoutes(deps));
-  api.use(paymentRoutes(deps));
-  api.use(walletRoutes(deps));
-  api.use(predictionRoutes(deps));
+  if (deps.clock instanceof SettableClock) app.use(API, syncClock(deps.db, deps.clock));
 
-  app.use('/api', api);
-  app.use('/api', notFoundRoute);
+  const guards = guardChains(deps.auth);
+  const register = (route: ApiRoute) => app[route.method](API + route.path, ...guards[route.guard], ...route.handlers);
+  const routes = apiRoutes(deps);
+  // Before the JSON parser: Stripe's signature is checked on the raw body.
+  routes.filter((route) => route.body === 'raw').forEach(register);
+  app.use(jsonOnly, limitBody(API_BODY_LIMIT_BYTES), express.json({ limit: API_BODY_LIMIT_BYTES }));
+  routes.filter((route) => route.body === 'json').forEach(register);
+
+  app.use(notFoundRoute);
   app.use(errorHandler);
   return app;
 }

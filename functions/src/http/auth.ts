@@ -21,35 +21,25 @@ export function callerOf(req: Request): Caller {
   return caller;
 }
 
-/** Whether `path` is one of `prefixes` or lies under one, as Express matches a mount path. */
-function isUnder(path: string, prefixes: readonly string[]): boolean {
-  return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
-
 /**
  * Verifies the Firebase ID token of `Authorization: Bearer <token>`; 401 when it is missing or bad.
  *
- * `liveSessionFor`: the routes where the token alone is not enough (those that move money), since a disabled account
- * or a revoked session leaves it valid until it expires, up to an hour. There the SDK verifies it with its revocation
+ * `live`: for the routes where the token alone is not enough (those that move money), since a disabled account or a
+ * revoked session leaves it valid until it expires, up to an hour. There the SDK verifies it with its revocation
  * check, one Auth lookup of the account as it is now, on every request. The other routes (the reads, and `POST /me`,
  * which only creates the caller's own records) trust the token until it expires, so each instance verifies it once
  * (`trustedTokenVerifier`). `nowMs`: the real time a token's `exp` is read against (tests move it), never the time
  * machine's.
  */
-export function authenticate(
-  auth: Auth,
-  { liveSessionFor = [], nowMs }: { liveSessionFor?: readonly string[]; nowMs?: () => number } = {},
-): RequestHandler {
-  const verifyTrusted = trustedTokenVerifier(auth, nowMs);
+export function authenticate(auth: Auth, { live, nowMs }: { live: boolean; nowMs?: () => number }): RequestHandler {
+  const verify = live ? (token: string) => auth.verifyIdToken(token, true) : trustedTokenVerifier(auth, nowMs);
   return async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer (.+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('unauthenticated', 'Missing bearer token: sign in to continue');
     let decoded;
     try {
-      decoded = isUnder(req.path, liveSessionFor)
-        ? await auth.verifyIdToken(match[1], true)
-        : await verifyTrusted(match[1]);
+      decoded = await verify(match[1]);
     } catch (error) {
       throw refusal(error);
     }
@@ -105,10 +95,7 @@ export function requireLiveAdmin(auth: Auth): RequestHandler {
   };
 }
 
-/** The paths of the admin routes (routes/admin.ts), everything under them included. */
-export const ADMIN_ROUTES = ['/admin', '/predictions/all'];
-
-/** Admin routes: the `admin` custom claim, never an account id. */
+/** Admin routes: the `admin` custom claim of the token, never an account id (requireLiveAdmin then reads it live). */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!callerOf(req).isAdmin) throw new AppError('forbidden', ERROR_MESSAGES.adminRequired);
   next();

@@ -22,4 +22,6 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Where daily maintenance puts its shards (Cloud Tasks). */
   maintenanceQueue: ShardQueue;
+  /** Browser origins other than the app's own that may call the API (allowedOrigins.ts); none when absent. */
+  allowedOrigins?: readonly string[];
 }

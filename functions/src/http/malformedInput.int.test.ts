@@ -19,6 +19,7 @@ import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { changedDocuments, firestoreSnapshot } from '../../../tools/testing/firestoreSnapshot';
 import { db, sign, stripe, stripeSettings } from '../../test/payments.testkit';
 import { apiRoutes } from '../../test/routes.testkit';
+import { PORTS, PROJECT_ID } from '../../../tools/stack/config';
 
 /**
  * Malformed input through Hosting, the Functions emulator and Firestore: generated bad requests to every endpoint.
@@ -62,11 +63,14 @@ beforeAll(async () => {
   before = await firestoreSnapshot();
 });
 
-async function send(who: Who, probe: Probe): Promise<Answer> {
+/** The function's own URL (its emulator's), which serves the app without Hosting in front. */
+const FUNCTION_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/us-central1/api`;
+
+async function send(who: Who, probe: Probe, base = APP_URL): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (who !== 'anonymous') headers.Authorization = `Bearer ${tokens[who]}`;
   if (probe.contentType) headers['Content-Type'] = probe.contentType;
-  const res = await fetch(`${APP_URL}${probe.path}`, {
+  const res = await fetch(`${base}${probe.path}`, {
     method: probe.method,
     headers: { ...headers, ...probe.headers },
     body: probe.body,
@@ -671,13 +675,31 @@ describe('malformed input through the emulators: never a 5xx, always a JSON mess
     }
   });
 
-  it('invalid JSON is refused with 400 by the platform (its body parser runs before our app), writing nothing', async () => {
-    // Cloud Functions and their emulator parse a JSON body before the function runs; what they answer to one they
-    // cannot parse is theirs (an HTML page here), so only the status is ours to check.
-    for (const path of POST_PATHS) {
-      for (const body of ['{"amount": 10,', "{'amount': 10}", '{"amount": NaN}', '"just a string"', '\u0000']) {
-        const answer = await send(whoCalls(path), { method: 'POST', path, body, contentType: 'application/json' });
-        expect(answer.status, `${path} ${body}`).toBe(400);
+  it('invalid JSON is refused with 400 and a JSON message, through Hosting and on the function, writing nothing', async () => {
+    // Cloud Functions and their emulator parse a JSON body before the function runs; their parser's errors reach our
+    // error handler (platformBodyErrors.ts), so the answer is ours: JSON, no stack trace, no server path.
+    const bodies = ['{"amount": 10,', "{'amount': 10}", '{"amount": NaN}', '"just a string"', 'null', '123', '\u0000'];
+    for (const base of [APP_URL, FUNCTION_URL]) {
+      for (const path of POST_PATHS) {
+        for (const body of bodies) {
+          const what = `${base}${path} ${JSON.stringify(body)}`;
+          const answer = await send(
+            whoCalls(path),
+            { method: 'POST', path, body, contentType: 'application/json' },
+            base,
+          );
+          expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBe(400);
+          expect(JSON.parse(answer.text), what).toEqual({ message: 'Request body is not valid JSON' });
+        }
+        // A charset the platform's parser cannot read: 415, said the same way.
+        const odd = await send(
+          whoCalls(path),
+          { method: 'POST', path, body: '{}', contentType: 'application/json; charset=klingon' },
+          base,
+        );
+        expect(odd.status, `${base}${path} klingon`).toBe(415);
+        expectJsonMessage(odd, `${base}${path} klingon`);
+        expect(odd.text, path).not.toMatch(/\/work\/|[A-Z]:\\|\bat \w+ \(/);
       }
     }
   });

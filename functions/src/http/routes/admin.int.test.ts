@@ -7,6 +7,7 @@ import {
   DefaultModels,
   ERROR_MESSAGES,
   GeneratePredictionResponse,
+  HistoricalPredictions,
   MaintenanceReport,
   Prediction,
 } from '@stockseer/contract';
@@ -200,5 +201,78 @@ describe('daily maintenance with the time machine', () => {
     expect((await asAdmin('/api/predictions/all?status=won')).status).toBe(400);
     const users = AdminUsersPage.parse((await asAdmin(`/api/admin/users?q=${user.email}`)).body).users;
     expect(users.map((u) => [u.id, u.email, u.predictionCount])).toEqual([[user.uid, user.email, 4]]);
+  }, 180_000);
+});
+
+describe('All User Predictions, newest first', () => {
+  /** The list's order: creation instant, then (a back-test run's records share one) market date, then id. */
+  const newestFirst = (a: Prediction, b: Prediction) =>
+    b.createdAt.localeCompare(a.createdAt) ||
+    b.predictionDate.localeCompare(a.predictionDate) ||
+    b.id.localeCompare(a.id);
+  const ids = (predictions: readonly Prediction[]) => predictions.map((p) => p.id);
+  /** Every page of a filtered view, `limit` at a time, until `enough` says so or the pages end. */
+  async function pagesOf(filter: string, limit: number, enough = (_: Prediction[]) => false) {
+    const listed: Prediction[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = `${filter}&limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const page = AllPredictionsPage.parse((await asAdmin(`/api/predictions/all?${query}`)).body);
+      listed.push(...page.predictions);
+      cursor = page.nextCursor;
+    } while (cursor !== null && !enough(listed));
+    return listed;
+  }
+
+  it('lists forecasts made on one market date in the order they were made, the newest first, on every page', async () => {
+    const user = await newTestUser('order');
+    await fund(db, user, { cents: 0, free: 3 });
+    const made: Prediction[] = [];
+    for (const symbol of ['KO', 'MSFT', 'AAPL']) {
+      const res = await apiCall('/api/predictions/generate', {
+        token: user.token,
+        body: { symbol, modelId: 'arima', timeFrame: 'short' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      made.push(GeneratePredictionResponse.parse(res.body).prediction);
+    }
+    // One market date (the pinned one), yet three instants, in the order of the asks.
+    expect(new Set(made.map((p) => p.predictionDate)).size).toBe(1);
+    expect(new Set(made.map((p) => p.createdAt)).size).toBe(3);
+    const newestFirstIds = ids(made).reverse();
+    for (const [filter, limit] of [
+      [`userId=${user.uid}`, 50],
+      [`userId=${user.uid}`, 1],
+      [`userId=${user.uid}&predictionType=future&timeFrame=short`, 2],
+    ] as const) {
+      expect(ids(await pagesOf(filter, limit)), `${filter} by ${limit}`).toEqual(newestFirstIds);
+    }
+  }, 120_000);
+
+  it('lists the historical view run by run, the newest first, each run from its newest market date', async () => {
+    const user = await newTestUser('order-past');
+    const res = await apiCall('/api/predictions/historical?symbol=KO&modelId=arima&timeFrame=medium', {
+      token: user.token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const run = new Set(ids(HistoricalPredictions.parse(res.body).predictions));
+    expect(run.size).toBeGreaterThan(1);
+
+    const listed = await pagesOf(
+      'predictionType=historical',
+      100,
+      (so) => so.filter((p) => run.has(p.id)).length === run.size,
+    );
+    expect(ids(listed)).toEqual(ids([...listed].sort(newestFirst)));
+    const ours = listed.flatMap((p, at) => (run.has(p.id) ? [{ at, date: p.predictionDate }] : []));
+    expect(ours).toHaveLength(run.size);
+    // Together, and from the newest origin down.
+    expect(ours.at(-1)!.at - ours[0]!.at).toBe(run.size - 1);
+    expect(ours.map((p) => p.date)).toEqual(
+      ours
+        .map((p) => p.date)
+        .sort()
+        .reverse(),
+    );
   }, 180_000);
 });

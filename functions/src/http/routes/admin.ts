@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   AdminUsersQuery,
   AllPredictionsQuery,
@@ -10,7 +9,7 @@ import {
   type ClockState,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
-import { ADMIN_ROUTES, requireAdmin } from '../auth';
+import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
 import { chooseRecommendedModel, recommendedModels } from '../../services/admin/defaultModels';
 import { adminAlerts } from '../../services/admin/alerts';
@@ -19,44 +18,41 @@ import { allPredictions } from '../../services/admin/allPredictions';
 import { maintenanceRoutes } from './maintenance';
 import { clockState, pinToday } from '../../services/timeMachine';
 
-/** Everything here is for admins only (the `admin` claim): 403 for anyone else. */
-export function adminRoutes(deps: AppDeps): Router {
-  const router = Router();
+/** Everything here is for admins only (the `admin` claim, as the account has it now): 403 for anyone else. */
+export function adminRoutes(deps: AppDeps): ApiRoute[] {
   const { db } = deps;
-  router.use(ADMIN_ROUTES, requireAdmin);
+  return [
+    get('/admin/default-models', 'admin', async (_req, res) => {
+      res.json(await recommendedModels(db));
+    }),
 
-  router.get('/admin/default-models', async (_req, res) => {
-    res.json(await recommendedModels(db));
-  });
+    post('/admin/default-models', 'admin', async (req, res) => {
+      const { timeFrame, modelId } = parseInput(SetDefaultModelRequest, req.body);
+      res.json(await chooseRecommendedModel(db, timeFrame, modelId));
+    }),
 
-  router.post('/admin/default-models', async (req, res) => {
-    const { timeFrame, modelId } = parseInput(SetDefaultModelRequest, req.body);
-    res.json(await chooseRecommendedModel(db, timeFrame, modelId));
-  });
+    ...maintenanceRoutes(deps),
 
-  router.use(maintenanceRoutes(deps));
+    get('/admin/alerts', 'admin', async (_req, res) => {
+      res.json((await adminAlerts(db)) satisfies AdminAlert[]);
+    }),
 
-  router.get('/admin/alerts', async (_req, res) => {
-    res.json((await adminAlerts(db)) satisfies AdminAlert[]);
-  });
+    get('/admin/users', 'admin', async (req, res) => {
+      res.json((await adminUsers(db, parseInput(AdminUsersQuery, req.query))) satisfies AdminUsersPage);
+    }),
 
-  router.get('/admin/users', async (req, res) => {
-    res.json((await adminUsers(db, parseInput(AdminUsersQuery, req.query))) satisfies AdminUsersPage);
-  });
+    get('/predictions/all', 'admin', async (req, res) => {
+      res.json((await allPredictions(db, parseInput(AllPredictionsQuery, req.query))) satisfies AllPredictionsPage);
+    }),
 
-  router.get('/predictions/all', async (req, res) => {
-    res.json((await allPredictions(db, parseInput(AllPredictionsQuery, req.query))) satisfies AllPredictionsPage);
-  });
+    get('/admin/clock', 'admin', (_req, res) => {
+      res.json(clockState(deps.clock) satisfies ClockState);
+    }),
 
-  router.get('/admin/clock', (_req, res) => {
-    res.json(clockState(deps.clock) satisfies ClockState);
-  });
-
-  // The local stack's time machine: refused in production, where the clock is the real one.
-  router.post('/admin/clock', async (req, res) => {
-    const { today } = parseInput(SetClockRequest, req.body);
-    res.json((await pinToday(db, deps.clock, today)) satisfies ClockState);
-  });
-
-  return router;
+    // The local stack's time machine: refused in production, where the clock is the real one.
+    post('/admin/clock', 'admin', async (req, res) => {
+      const { today } = parseInput(SetClockRequest, req.body);
+      res.json((await pinToday(db, deps.clock, today)) satisfies ClockState);
+    }),
+  ];
 }

@@ -17,6 +17,8 @@ import { fixedClock } from '../../domain/clock';
 import { checkInvariants } from '../../domain/ledger';
 import { createMarketDataService } from '../../adapters/market-data';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
+import { LOG_DIR } from '../../../../tools/stack/processes';
+import { externalRequestsInLogs } from '../../../../tools/stack/externalRequests';
 
 /**
  * Daily maintenance through the whole local stack: Hosting, the `api` function, the Cloud Tasks emulator and the
@@ -89,6 +91,9 @@ describe('maintenance runs through the task queue', () => {
     expect(run.shards.every((s) => s.state === 'done' && s.attempts >= 1)).toBe(true);
     expect(run.shardsDone).toBe(run.shardCount);
     expect(run.endedAt! >= run.startedAt).toBe(true);
+    // Enqueuing the shards asked Cloud Tasks' emulator only: the Admin SDK was given its service account, so it never
+    // probed the metadata server for one (issue 23 saw 169.254.169.254 in the log of a first run).
+    expect(externalRequestsInLogs(LOG_DIR)).toEqual([]);
 
     for (const { userId, predictions } of wallets) {
       const ledger = (await readLedger(db, userId))!;

@@ -91,6 +91,27 @@ describe('predictions API through the emulators', () => {
     await expectLedgerSound(user.uid);
   });
 
+  it('lists a forecast asked as recommended under its concrete model too, as the one forecast it is', async () => {
+    const user = await newTestUser('pred-recommended');
+    // The long time frame: the admin test changes the short one's default for a moment.
+    const asked = { symbol: 'MSFT', modelId: 'recommended', timeFrame: 'long' } as const;
+    const made = GeneratePredictionResponse.parse((await generate(user.token, asked)).body).prediction;
+    expect(made.modelChoice).toBe('recommended');
+    const listed = async (modelId: string) =>
+      PredictionList.parse(
+        (await apiCall(`/api/predictions/future?symbol=MSFT&modelId=${modelId}&timeFrame=long`, { token: user.token }))
+          .body,
+      );
+    expect(await listed('recommended')).toEqual([made]);
+    expect(await listed(made.modelId)).toEqual([made]);
+    expect(await listed(made.modelId === 'prophet' ? 'arima' : 'prophet')).toEqual([]);
+    // Asking for the concrete model is asking for the same forecast: it comes back as it was made.
+    const again = GeneratePredictionResponse.parse(
+      (await generate(user.token, { ...asked, modelId: made.modelId })).body,
+    );
+    expect(again).toMatchObject({ duplicate: true, prediction: made });
+  });
+
   it('answers a repeated Idempotency-Key with the first prediction and moves no money', async () => {
     const user = await newTestUser('pred-idem');
     await fund(db, user, { cents: 500, free: 0 });

@@ -27,13 +27,11 @@ beforeAll(async () => {
     setCaller(req, { uid: 'u1', email: null, displayName: null, photoURL: null, isAdmin: false });
     next();
   });
-  app.use(
-    '/api',
-    stockRoutes({
-      marketData: new MarketDataService(limited, fixedClock('2021-04-21')),
-      rateLimiter: { enforce: () => Promise.resolve() },
-    }),
-  );
+  const routes = stockRoutes({
+    marketData: new MarketDataService(limited, fixedClock('2021-04-21')),
+    rateLimiter: { enforce: () => Promise.resolve() },
+  });
+  for (const route of routes) app[route.method](`/api${route.path}`, ...route.handlers);
   app.use(errorHandler);
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   AddStripeFundsRequest,
   type AddStripeFundsResponse,
@@ -6,6 +5,7 @@ import {
   type Wallet,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
+import { get, post, type ApiRoute } from '../routeTable';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
 import { currentWallet } from '../../services/wallet/currentWallet';
@@ -13,24 +13,22 @@ import { paymentHistory } from '../../services/wallet/paymentHistory';
 import { addStripeFunds } from '../../services/wallet/addStripeFunds';
 
 /** The caller's wallet, its history, and the fast path of a top-up (the webhook is the other). */
-export function walletRoutes(deps: AppDeps): Router {
+export function walletRoutes(deps: AppDeps): ApiRoute[] {
   const { db, clock, rateLimiter } = deps;
-  const router = Router();
+  return [
+    get('/wallet', 'signedIn', async (req, res) => {
+      res.json((await currentWallet(db, callerOf(req), clock)) satisfies Wallet);
+    }),
 
-  router.get('/wallet', async (req, res) => {
-    res.json((await currentWallet(db, callerOf(req), clock)) satisfies Wallet);
-  });
+    get('/wallet/transactions', 'signedIn', async (req, res) => {
+      res.json((await paymentHistory(db, callerOf(req).uid, clock)) satisfies TransactionLine[]);
+    }),
 
-  router.get('/wallet/transactions', async (req, res) => {
-    res.json((await paymentHistory(db, callerOf(req).uid, clock)) satisfies TransactionLine[]);
-  });
-
-  router.post('/wallet/add-stripe-funds', async (req, res) => {
-    const { uid } = callerOf(req);
-    const { paymentIntentId } = parseInput(AddStripeFundsRequest, req.body);
-    await rateLimiter.enforce(uid, 'payments.addFunds');
-    res.json((await addStripeFunds(deps, uid, paymentIntentId)) satisfies AddStripeFundsResponse);
-  });
-
-  return router;
+    post('/wallet/add-stripe-funds', 'liveSession', async (req, res) => {
+      const { uid } = callerOf(req);
+      const { paymentIntentId } = parseInput(AddStripeFundsRequest, req.body);
+      await rateLimiter.enforce(uid, 'payments.addFunds');
+      res.json((await addStripeFunds(deps, uid, paymentIntentId)) satisfies AddStripeFundsResponse);
+    }),
+  ];
 }

@@ -1,0 +1,24 @@
+import type { AppDeps } from '../deps';
+import type { ApiRoute } from '../routeTable';
+import { adminRoutes } from './admin';
+import { healthRoutes } from './health';
+import { meRoutes } from './me';
+import { paymentRoutes } from './payments';
+import { paymentWebhookRoutes } from './paymentsWebhook';
+import { predictionRoutes } from './predictions';
+import { stockRoutes } from './stocks';
+import { walletRoutes } from './wallet';
+
+/** Every route of the API under /api, each with its guard. Building it calls none of `deps`. */
+export function apiRoutes(deps: AppDeps): ApiRoute[] {
+  return [
+    ...healthRoutes(),
+    ...paymentWebhookRoutes(deps),
+    ...adminRoutes(deps),
+    ...meRoutes(deps),
+    ...stockRoutes(deps),
+    ...paymentRoutes(deps),
+    ...walletRoutes(deps),
+    ...predictionRoutes(deps),
+  ];
+}
