@@ -66,6 +66,10 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     FIRESTORE_EMULATOR_HOST,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
     STOCKSEER_APP_URL: APP_URL,
+    // The API answers cross-origin calls from these browser origins only (functions/src/http/allowedOrigins.ts).
+    STOCKSEER_ALLOWED_ORIGINS: [APP_URL, `http://${HOST}:${PORTS.vite}`].join(','),
+    // Cloud Tasks' caller of the maintenance shards: given, so the Admin SDK never asks the metadata server for it.
+    TASKS_SERVICE_ACCOUNT: `maintenance-tasks@${PROJECT_ID}.iam.gserviceaccount.com`,
     ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
     ...extra,
   };

@@ -23,7 +23,8 @@ import {
   stackTempDir,
   webBuildEnv,
 } from './config';
-import { logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
+import { LOG_DIR, logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
+import { externalRequestsInLogs } from './externalRequests';
 import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
@@ -193,7 +194,11 @@ async function main() {
   if (mode === 'exec') {
     const [cmd, ...args] = command as [string, ...string[]];
     const child = startProcess(cmd, cmd, args, { cwd: ROOT, env: stackEnv(), detached: false });
-    await shutdown(await waitForExit(child));
+    const code = await waitForExit(child);
+    // Nothing the stack runs may call past loopback: a request any service logged fails the run, whatever passed.
+    const external = externalRequestsInLogs(LOG_DIR);
+    for (const line of external) console.error(`[stack] a service requested an external address: ${line}`);
+    await shutdown(code === 0 && external.length > 0 ? 1 : code);
     return;
   }
   if (mode === 'dev') {

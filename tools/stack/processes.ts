@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions, type StdioNull, type StdioPipe } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PORT_OFFSET, ROOT } from './config';
 
@@ -43,12 +43,13 @@ export function waitForExit(child: ChildProcess): Promise<number> {
 }
 
 // One folder per stack, so stacks running side by side (STACK_PORT_OFFSET) keep their logs apart.
-const LOG_DIR = path.join(ROOT, PORT_OFFSET === 0 ? '.stack/logs' : `.stack/logs-${PORT_OFFSET}`);
+export const LOG_DIR = path.join(ROOT, PORT_OFFSET === 0 ? '.stack/logs' : `.stack/logs-${PORT_OFFSET}`);
 let toFiles = false;
 
-/** From now on services write their output to .stack/logs/NAME.log instead of the terminal. */
+/** From now on services write their output to .stack/logs/NAME.log instead of the terminal, this run's only. */
 export function quietLogs(): void {
   toFiles = true;
+  rmSync(LOG_DIR, { recursive: true, force: true });
   mkdirSync(LOG_DIR, { recursive: true });
   console.log(`[stack] service logs: ${path.relative(process.cwd(), LOG_DIR)}/`);
 }

@@ -1,3 +1,4 @@
+import { getApp } from 'firebase-admin/app';
 import { getFunctions } from 'firebase-admin/functions';
 import { chunk, type ShardQueue } from '../../domain/maintenance/runs';
 
@@ -14,6 +15,10 @@ const PARALLEL_ENQUEUES = 20;
 export function cloudTasksShardQueue(): ShardQueue {
   return {
     async enqueue(tasks) {
+      // Without it the SDK would guess, asking the metadata server: a setting, never a guess (adapters/firestore/db).
+      if (!getApp().options.serviceAccountId) {
+        throw new Error('TASKS_SERVICE_ACCOUNT is not set: the service account Cloud Tasks calls maintenanceShard as');
+      }
       const queue = getFunctions().taskQueue(`locations/${REGION}/functions/${SHARD_FUNCTION}`);
       for (const part of chunk(tasks, PARALLEL_ENQUEUES)) {
         await Promise.all(part.map((task) => queue.enqueue({ ...task })));
