@@ -18,47 +18,27 @@ const reserved = (id: string, available: number, reservedAfter: number, charged:
     after: { available, reserved: reservedAfter, charged },
   });
 
+/** A paid prediction's settlement as the original ledger described it: a hit's fee, a miss's release. */
+const settled = (id: string, outcome: 'hit' | 'missed', available: number, reservedAfter: number, charged: number) =>
+  aLine({
+    id: `settle:${id}`,
+    type: outcome === 'hit' ? 'payment' : 'refund',
+    ticker: 'AAPL',
+    prediction: XGBOOST_LONG,
+    description: outcome === 'hit' ? 'Fee for AAPL prediction (hit)' : 'Refund for AAPL prediction (missed)',
+    effect: outcome === 'hit' ? { reserved: -100, charged: 100 } : { available: 100, reserved: -100 },
+    after: { available, reserved: reservedAfter, charged },
+  });
+
 /**
  * Issue 23's wallet, newest first as the server sends it: $10 in, a free prediction, 4 paid ones, 2 hits and 2
  * misses. The wallet then shows Available $8, Reserved $0, Charged $2.
  */
 const LINES: TransactionLine[] = [
-  aLine({
-    id: 'settle:p4',
-    type: 'refund',
-    ticker: 'AAPL',
-    prediction: XGBOOST_LONG,
-    description: 'Refund for AAPL prediction (missed)',
-    effect: { available: 100, reserved: -100 },
-    after: { available: 800, reserved: 0, charged: 200 },
-  }),
-  aLine({
-    id: 'settle:p3',
-    type: 'payment',
-    ticker: 'AAPL',
-    prediction: XGBOOST_LONG,
-    description: 'Fee for AAPL prediction (hit)',
-    effect: { reserved: -100, charged: 100 },
-    after: { available: 700, reserved: 100, charged: 200 },
-  }),
-  aLine({
-    id: 'settle:p2',
-    type: 'refund',
-    ticker: 'AAPL',
-    prediction: XGBOOST_LONG,
-    description: 'Refund for AAPL prediction (missed)',
-    effect: { available: 100, reserved: -100 },
-    after: { available: 700, reserved: 200, charged: 100 },
-  }),
-  aLine({
-    id: 'settle:p1',
-    type: 'payment',
-    ticker: 'AAPL',
-    prediction: XGBOOST_LONG,
-    description: 'Fee for AAPL prediction (hit)',
-    effect: { reserved: -100, charged: 100 },
-    after: { available: 600, reserved: 300, charged: 100 },
-  }),
+  settled('p4', 'missed', 800, 0, 200),
+  settled('p3', 'hit', 700, 100, 200),
+  settled('p2', 'missed', 700, 200, 100),
+  settled('p1', 'hit', 600, 300, 100),
   reserved('p4', 600, 400, 0),
   reserved('p3', 700, 300, 0),
   reserved('p2', 800, 200, 0),
