@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { TIME_FRAME_LABELS, TRANSACTION_HISTORY_LIMIT, type TransactionLine } from '@stockseer/contract';
 import { PaymentHistory } from './PaymentHistory';
 import { PREDICTION_LINE_TEXT, STATEMENT_TEXT, TRANSACTION_LABELS, WALLET_TEXT } from './messages';
-import { aLine } from './wallet.testkit';
+import { aLine, aTopUpRefundLine } from './wallet.testkit';
 
 const XGBOOST_LONG = { modelName: 'XGBoost', timeFrame: 'long' } as const;
 const about = `XGBoost · ${TIME_FRAME_LABELS.long}`;
@@ -123,14 +123,7 @@ describe('Payment History, a statement', () => {
 
   it('takes a refund of a top-up out of Available, showing the balance below zero', () => {
     const lines = [
-      aLine({
-        id: 'top-up-refund:pi_1:re_1',
-        type: 'top_up_refund',
-        amount: 500,
-        description: 'Refund of Stripe payment: $5.00',
-        effect: { available: -500 },
-        after: { available: -100, reserved: 100 },
-      }),
+      aTopUpRefundLine({ available: -100, reserved: 100 }),
       reserved('p1', 400, 100, 0),
       aLine({
         id: 'deposit:pi_1',

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { walletOwesMessage } from '@stockseer/contract';
 import { WalletTab } from './WalletTab';
 import { TRANSACTION_LABELS, WALLET_TEXT } from './messages';
-import { aLine, anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
+import { aLine, aTopUpRefundLine, anAccount, aWallet, fakeServer, renderWallet } from './wallet.testkit';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: { currentUser: null } }));
 
@@ -70,14 +70,7 @@ describe('money taken back in the Wallet tab', () => {
         effect: { available: -1000 },
         after: { available: 0 },
       }),
-      aLine({
-        id: 'top-up-refund:pi_1:re_1',
-        type: 'top_up_refund',
-        amount: 500,
-        description: 'Refund of Stripe payment: $5.00',
-        effect: { available: -500 },
-        after: { available: 1000 },
-      }),
+      aTopUpRefundLine({ available: 1000 }),
     ]);
     const cells = async (description: string) => {
       const row = (await screen.findByText(description)).closest('tr')!;

@@ -109,3 +109,14 @@ export const aLine = ({
   effect: { ...NO_MONEY, ...effect },
   after: { ...NO_MONEY, ...after },
 });
+
+/** Stripe's refund of a $5 top-up: $5 out of Available, leaving `after`. */
+export const aTopUpRefundLine = (after: Partial<WalletFigures>) =>
+  aLine({
+    id: 'top-up-refund:pi_1:re_1',
+    type: 'top_up_refund',
+    amount: 500,
+    description: 'Refund of Stripe payment: $5.00',
+    effect: { available: -500 },
+    after,
+  });
