@@ -58,9 +58,10 @@ async function watchCspViolations(context: BrowserContext): Promise<string[]> {
   return violations;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page by default; `fullPage: false` for what the viewport shows (a modal dialog and its backdrop). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** A unique e-mail per run so tests never share an account with each other or with a previous run. */

@@ -1,4 +1,6 @@
+import './dialog.css';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { registerToastHost } from './toast/toastHost';
 
 interface Props {
@@ -27,10 +29,14 @@ const tabbables = (root: HTMLElement) =>
  * - it opens on the element marked `data-autofocus`, else on its first control (React's `autoFocus` runs before the
  *   dialog is shown, so it only works for content that appears in an already open dialog);
  * - closing, by any means, returns focus to the element that opened it;
- * - while open, toasts render inside it, above its backdrop and not inert (toastHost.ts).
+ * - while open, toasts render inside it, above its backdrop and not inert (toastHost.ts), after its content: in its
+ *   flow, never over its buttons;
+ * - it is rendered at the end of <body>, so that no style of the screen that opens it reaches into it (issue 23: a
+ *   rule for the predictions panel's children took the reserve confirmation's centring margin away).
  */
 export function Dialog({ open, title, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const toastSlot = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
   useEffect(() => {
@@ -39,7 +45,7 @@ export function Dialog({ open, title, onClose, children }: Props) {
     const opener = document.activeElement;
     if (!dialog.open) dialog.showModal?.();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const unregisterToastHost = registerToastHost(dialog);
+    const unregisterToastHost = registerToastHost(toastSlot.current ?? dialog);
     return () => {
       unregisterToastHost();
       if (dialog.open) dialog.close?.();
@@ -67,7 +73,7 @@ export function Dialog({ open, title, onClose, children }: Props) {
     if (!ref.current?.open) onClose();
   };
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className="dialog"
@@ -83,6 +89,8 @@ export function Dialog({ open, title, onClose, children }: Props) {
         </button>
       </div>
       {open && children}
-    </dialog>
+      <div ref={toastSlot} className="dialog-toasts" />
+    </dialog>,
+    document.body,
   );
 }

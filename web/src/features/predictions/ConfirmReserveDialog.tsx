@@ -18,7 +18,7 @@ export function ConfirmReserveDialog({ cost, onConfirm, onCancel }: Props) {
       {cost && (
         <>
           <p>{ODDS_TEXT.confirmBody(cost.amountCents, cost.expectedCostCents)}</p>
-          <div className="confirm-actions">
+          <div className="dialog-actions">
             <button type="button" className="button button-outline" onClick={onCancel}>
               {ODDS_TEXT.cancel}
             </button>
