@@ -147,8 +147,11 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
     await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).waitFor();
     found.push(...(await checkAtEverySize(page, dialog, payLabel, 'predictions-add-funds-payment')));
-    // Funded, for the next test's paid click.
-    await payWithCard(page, '4242 4242 4242 4242');
+    // Funded, for the next test's paid click; an expiry typed without its slash is read as 12/30.
+    await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
+    await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('1230');
+    await dialog.getByLabel(ADD_FUNDS_TEXT.cvc).fill('123');
+    await dialog.getByRole('button', { name: payLabel }).click();
     await page.getByRole('status').filter({ hasText: ADD_FUNDS_TEXT.succeededTitle }).waitFor();
     expect(found).toEqual([]);
   });

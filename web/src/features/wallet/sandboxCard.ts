@@ -1,13 +1,12 @@
+import { parseExpiry } from './cardForm';
 import { ADD_FUNDS_TEXT } from './messages';
 
 export interface SandboxCard {
   number: string;
-  /** `MM/YY` as typed. */
+  /** As typed: `MM/YY`, `MMYY`, `MM/YYYY` (parseExpiry). */
   expiry: string;
   cvc: string;
 }
-
-const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 
 /**
  * Confirms a PaymentIntent against the Stripe sandbox the way Stripe.js confirms against Stripe: a form post with
@@ -19,7 +18,7 @@ export async function confirmWithSandbox(
   { paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string },
   card: SandboxCard,
 ): Promise<string | null> {
-  const expiry = EXPIRY.exec(card.expiry.trim());
+  const expiry = parseExpiry(card.expiry);
   if (!expiry) return "Your card's expiration date is incomplete or invalid.";
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
   const body = new URLSearchParams({
@@ -27,8 +26,8 @@ export async function confirmWithSandbox(
     client_secret: clientSecret,
     'payment_method_data[type]': 'card',
     'payment_method_data[card][number]': card.number.replace(/\s/g, ''),
-    'payment_method_data[card][exp_month]': String(Number(expiry[1])),
-    'payment_method_data[card][exp_year]': `20${expiry[2]}`,
+    'payment_method_data[card][exp_month]': String(expiry.month),
+    'payment_method_data[card][exp_year]': String(expiry.year),
     'payment_method_data[card][cvc]': card.cvc.trim(),
   });
   const res = await fetch(`${sandboxUrl}/v1/payment_intents/${encodeURIComponent(paymentIntentId)}/confirm`, {
