@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { LiveTrackRecordBadge } from './LiveTrackRecordBadge';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { LIVE_TRACK_RECORD_MIN_RESOLVED, LiveTrackRecordBadge } from './LiveTrackRecordBadge';
 import { ODDS_TEXT } from './oddsText';
 
 describe('LiveTrackRecordBadge', () => {
   it('says "Tracking" until 5 user forecasts have resolved', () => {
     render(<LiveTrackRecordBadge record={{ resolved: 4, hits: 2, meanPredicted: 0.4, brier: 0.2 }} />);
     expect(screen.getByText(ODDS_TEXT.tracking)).toBeTruthy();
+  });
+
+  it('explains "Tracking" behind a button, for touch and keyboard rather than a hover tooltip', () => {
+    render(<LiveTrackRecordBadge record={{ resolved: 4, hits: 2, meanPredicted: 0.4, brier: 0.2 }} />);
+    const hint = ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED);
+    const button = screen.getByRole('button', { name: ODDS_TEXT.trackingQuestion });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const explanation = document.getElementById(button.getAttribute('aria-controls')!);
+    expect(explanation?.textContent).toBe(hint);
+    expect(explanation?.hidden).toBe(true);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(explanation?.hidden).toBe(false);
   });
 
   it('then shows the count, the hit rate and the mean predicted chance', () => {

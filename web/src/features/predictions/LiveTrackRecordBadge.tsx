@@ -1,4 +1,5 @@
 import type { LiveTrackRecord } from '@stockseer/contract';
+import { ExplainedText } from '../../components/ExplainedText';
 import { formatChance } from '../../lib/format';
 import { ODDS_TEXT } from './oddsText';
 import './liveTrackRecord.css';
@@ -10,15 +11,21 @@ export const LIVE_TRACK_RECORD_MIN_RESOLVED = 5;
 export function LiveTrackRecordBadge({ record }: { record: LiveTrackRecord }) {
   if (record.resolved < LIVE_TRACK_RECORD_MIN_RESOLVED) {
     return (
-      <span className="naive-baseline" title={ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED)}>
-        {ODDS_TEXT.tracking}
-      </span>
+      <ExplainedText
+        className="naive-baseline"
+        text={ODDS_TEXT.tracking}
+        explanation={ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED)}
+        question={ODDS_TEXT.trackingQuestion}
+      />
     );
   }
   const expected = record.meanPredicted === null ? null : formatChance(record.meanPredicted);
   return (
-    <span className="naive-baseline" title={ODDS_TEXT.liveHint}>
-      {ODDS_TEXT.live(record.resolved, formatChance(record.hits / record.resolved), expected)}
-    </span>
+    <ExplainedText
+      className="naive-baseline"
+      text={ODDS_TEXT.live(record.resolved, formatChance(record.hits / record.resolved), expected)}
+      explanation={ODDS_TEXT.liveHint}
+      question={ODDS_TEXT.liveQuestion}
+    />
   );
 }

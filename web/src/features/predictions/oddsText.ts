@@ -33,8 +33,10 @@ export const ODDS_TEXT = {
   live: (resolved: number, hitPercent: string, expectedPercent: string | null) =>
     `Live: ${resolved} resolved, ${hitPercent} hit${expectedPercent === null ? '' : `, ${expectedPercent} expected`}`,
   liveHint: 'How users\u2019 own forecasts of this model and timeframe did once their target date passed.',
+  liveQuestion: 'What does the live record mean?',
   tracking: 'Tracking',
   trackingHint: (needed: number) => `Users\u2019 own forecasts are shown here once ${needed} have resolved.`,
+  trackingQuestion: 'What does \u201cTracking\u201d mean?',
   /** The info note with the caller's real allowance once it is known (SPEC 2's generic wording until then). */
   infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) =>
     `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. ${
