@@ -9,7 +9,8 @@ import { useAdminToasts } from './useAdminToasts';
 type Clock = z.infer<typeof ClockState>;
 
 interface Props {
-  clock: Clock;
+  /** Undefined while it loads: the card is laid out already, so nothing below it moves when the clock arrives. */
+  clock: Clock | undefined;
   onChanged: (clock: Clock) => void;
 }
 
@@ -21,7 +22,9 @@ export function TimeMachine({ clock, onChanged }: Props) {
   const headingId = useId();
   const inputId = useId();
   const toasts = useAdminToasts();
-  const [date, setDate] = useState(clock.today);
+  // The date typed, else the server's today.
+  const [typed, setDate] = useState<string>();
+  const date = typed ?? clock?.today ?? '';
   const [busy, setBusy] = useState(false);
 
   const pin = async (today: string | null) => {
@@ -48,7 +51,7 @@ export function TimeMachine({ clock, onChanged }: Props) {
         <h2 id={headingId}>{ADMIN_TEXT.timeMachineTitle}</h2>
         <p className="muted admin-intro">{ADMIN_TEXT.timeMachineIntro}</p>
         <p className="time-machine-today" aria-live="polite">
-          {ADMIN_TEXT.today(formatDate(clock.today), clock.pinned)}
+          {clock ? ADMIN_TEXT.today(formatDate(clock.today), clock.pinned) : ADMIN_TEXT.loading}
         </p>
       </div>
       <form className="time-machine-form" onSubmit={onSubmit}>
@@ -56,13 +59,13 @@ export function TimeMachine({ clock, onChanged }: Props) {
           <label htmlFor={inputId}>{ADMIN_TEXT.dateLabel}</label>
           <input id={inputId} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
-        <button type="submit" className="button" disabled={busy || !date}>
+        <button type="submit" className="button" disabled={busy || !clock || !date}>
           {ADMIN_TEXT.setDate}
         </button>
         <button
           type="button"
           className="button button-outline"
-          disabled={busy || !clock.pinned}
+          disabled={busy || !clock?.pinned}
           onClick={() => void pin(null)}
         >
           {ADMIN_TEXT.realDate}
