@@ -60,6 +60,24 @@ describe('NewPredictions: the price of the next click', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('brings the new card into view, where on a phone it lands below the fold', async () => {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record what is asked to be scrolled to.
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      setUp(FREE_PREVIEW);
+      await screen.findByText(ODDS_TEXT.free(3));
+      fireEvent.click(generateButton());
+      const card = await screen.findByRole('article');
+      await waitFor(() => expect(scrolled).toEqual([card]));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('asks before a paid click, with the amount; Cancel makes nothing, Reserve generates', async () => {
     const { generateCalls } = setUp(PAID);
     await screen.findByText(ODDS_TEXT.reserve(100, 46));

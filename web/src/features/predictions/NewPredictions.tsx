@@ -32,8 +32,12 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const predictions = useMemo(() => (generated ? [generated] : data && byTargetDateDesc(data)), [generated, data]);
   useShowForecast(predictions?.[0], onForecast);
   const duplicateNote = useRef<HTMLParagraphElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  // On a phone the new card (or the note pointing at the forecast already had) lands below the fold: bring it up.
   useEffect(() => {
-    if (duplicate) duplicateNote.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!generated) return;
+    const shown = duplicate ? duplicateNote.current : view.current?.querySelector('.prediction-card');
+    shown?.scrollIntoView?.({ block: 'nearest' });
   }, [duplicate, generated]);
 
   const cost = preview.data?.cost;
@@ -53,7 +57,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   };
 
   return (
-    <div className="prediction-view">
+    <div className="prediction-view" ref={view}>
       <p className="info-note">{ODDS_TEXT.infoNote(query.timeFrame, preview.data?.allowance)}</p>
       <CostPreview preview={preview.data} failed={preview.error !== undefined} addFunds={addFunds} />
       {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus to the page's top. */}
