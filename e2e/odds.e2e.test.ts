@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ERROR_MESSAGES } from '@stockseer/contract';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
@@ -94,7 +95,8 @@ describe('Honest odds: the price of the next click, before it', () => {
     await panel(page).getByRole('tab', { name: 'Long' }).click();
     const note = panel(page).getByRole('note');
     await note.waitFor({ timeout: FIT_TIMEOUT_MS });
-    expect(await note.innerText()).toContain(ODDS_TEXT.minimumTopUp);
+    // What the user can do, once: the smallest top-up, which the dialog's $10 default is above.
+    expect(await note.innerText()).toContain(ERROR_MESSAGES.insufficientFunds);
     await screens(page, 'odds-insufficient');
 
     await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();

@@ -1,10 +1,16 @@
+import { centsToDollars, PREDICTION_FEE_CENTS } from './wallet';
+import { TOP_UP_DOLLARS } from './walletApi';
+
 /**
  * The fixed user-facing error texts the API answers (as `{ message }`) and the web shows as they come: written once
  * here, imported by the functions that send them and by every test that expects them.
  */
 export const ERROR_MESSAGES = {
-  /** 402: a generate the wallet cannot pay for (neither a free prediction nor $1 available). */
-  insufficientFunds: 'Insufficient funds: add at least $1 to your wallet',
+  /**
+   * 402: a generate the wallet cannot pay for (neither a free prediction nor $1 available). It says what the user can
+   * do: the smallest top-up is $5, so "add at least $1" was not it (issue 23).
+   */
+  insufficientFunds: `Insufficient funds: this forecast reserves $${centsToDollars(PREDICTION_FEE_CENTS)}. Add funds to continue (top-ups start at $${centsToDollars(TOP_UP_DOLLARS.min * 100)}).`,
   /** 403: an admin route for a caller without the admin claim. */
   adminRequired: 'Admin access required',
   /** 503: the database out of reach after the client's own retries. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PredictionPreview } from '@stockseer/contract';
+import { ERROR_MESSAGES, type PredictionPreview } from '@stockseer/contract';
 import { hitChanceText, ODDS_TEXT } from './oddsText';
 import './costPreview.css';
 
@@ -9,6 +9,13 @@ interface Props {
   /** The wallet's add-funds button, handed in by the app (a feature does not import another). */
   addFunds: ReactNode;
 }
+
+/**
+ * Why the next click would be refused, as the server says it. Its insufficient-funds text already names the smallest
+ * top-up; a wallet below zero's does not, so the preview adds it.
+ */
+const insufficientText = (message: string) =>
+  message === ERROR_MESSAGES.insufficientFunds ? message : `${message}. ${ODDS_TEXT.minimumTopUp}`;
 
 /** Issue 12: before the click, the chance of a hit of the forecast it would make and what the click costs. */
 export function CostPreview({ preview, failed, addFunds }: Props) {
@@ -36,9 +43,7 @@ export function CostPreview({ preview, failed, addFunds }: Props) {
       )}
       {cost.kind === 'insufficient' && (
         <div className="cost-preview-insufficient" role="note">
-          <p>
-            {cost.message}. {ODDS_TEXT.minimumTopUp}
-          </p>
+          <p>{insufficientText(cost.message)}</p>
           {addFunds}
         </div>
       )}

@@ -114,8 +114,9 @@ describe('NewPredictions: the price of the next click', () => {
       },
     });
     const note = await screen.findByRole('note');
-    expect(note.textContent).toContain(ERROR_MESSAGES.insufficientFunds);
-    expect(note.textContent).toContain('Top-ups start at $5.00.');
+    // Said once: the contract's text names the smallest top-up, and the preview adds nothing to it.
+    expect(note.textContent).toBe(`${ERROR_MESSAGES.insufficientFunds}${ODDS_TEXT.addFunds}`);
+    expect(ERROR_MESSAGES.insufficientFunds).toContain('top-ups start at $5.00');
     expect(within(note).getByRole('button', { name: ODDS_TEXT.addFunds })).toBeTruthy();
   });
 
