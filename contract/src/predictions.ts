@@ -28,6 +28,11 @@ export const MODEL_CHOICE_NAMES: Record<ModelChoice, string> = {
   xgboost: MODEL_LABELS.xgboost,
 };
 
+/** How a prediction names its model: "Recommended (ARIMA)" when it was asked as recommended, else "ARIMA". */
+export function predictionModelName(p: Pick<Prediction, 'modelName' | 'modelChoice'>): string {
+  return p.modelChoice === 'recommended' ? `${MODEL_CHOICE_NAMES.recommended} (${p.modelName})` : p.modelName;
+}
+
 /** `historical` = one origin of a back-test; `future` = a user's paid or free forecast. */
 export const PredictionType = z.enum(['historical', 'future']);
 export type PredictionType = z.infer<typeof PredictionType>;
@@ -41,6 +46,11 @@ export const Prediction = z.object({
   symbol: z.string(),
   modelId: ModelId,
   modelName: z.string(),
+  /**
+   * What was asked for: "recommended" when the admin's default chose `modelId`; a back-test record names the model
+   * it tests. Absent on predictions stored before it was sent.
+   */
+  modelChoice: ModelChoice.optional(),
   timeFrame: TimeFrame,
   predictionType: PredictionType,
   /** The date of the last close the model saw. */

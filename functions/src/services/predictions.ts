@@ -236,7 +236,7 @@ export async function historicalPredictionsFor(
     runId,
     now: clock.now(),
     outcomes: baselineOutcomes(bars, request.timeFrame),
-  });
+  }).map((record) => ({ ...record, modelChoice: modelId }));
   const baselines = {
     naiveBaseline: baselineHits(backtest, 'naive', request.timeFrame),
     driftBaseline: baselineHits(backtest, 'drift', request.timeFrame),
@@ -255,14 +255,18 @@ export async function historicalPredictionsFor(
   };
 }
 
-export function futurePredictionsFor(
+/**
+ * The caller's forecasts of the selection's concrete model: "recommended" and the model it stands for list the same
+ * forecasts, as generate finds the same one for both (one forecast, one charge).
+ */
+export async function futurePredictionsFor(
   deps: PredictionDeps,
   caller: Caller,
   request: PredictionListQuery,
 ): Promise<Prediction[]> {
   return futurePredictionsOf(deps.db, caller.uid, {
     symbol: request.symbol,
-    modelChoice: request.modelId,
+    modelId: await concreteModel(deps.db, request.modelId, request.timeFrame),
     timeFrame: request.timeFrame,
   });
 }

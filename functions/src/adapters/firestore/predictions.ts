@@ -5,6 +5,7 @@ import {
   type AllPredictionsPage,
   type AllPredictionsQuery,
   type ModelChoice,
+  type ModelId,
   type TimeFrame,
 } from '@stockseer/contract';
 import { validationError } from '../../domain/errors';
@@ -63,18 +64,18 @@ export async function findPredictionAndForecast(
   return { prediction: storedPredictionOf(predictionSnap!), forecast: storedForecastOf(forecastSnap!) };
 }
 
-/** A user's future predictions, newest target first; of one stock, model choice and timeframe when `filter` says. */
+/** A user's future predictions, newest target first; of one stock, concrete model and timeframe when `filter` says. */
 export async function futurePredictionsOf(
   db: Firestore,
   userId: string,
-  filter?: { symbol: string; modelChoice: ModelChoice; timeFrame: TimeFrame },
+  filter?: { symbol: string; modelId: ModelId; timeFrame: TimeFrame },
 ): Promise<Prediction[]> {
   const query = filter
     ? buildQuery(db, QUERIES.userFuturePredictionsOf, [
         userId,
         'future',
         filter.symbol,
-        filter.modelChoice,
+        filter.modelId,
         filter.timeFrame,
       ])
     : buildQuery(db, QUERIES.userFuturePredictions, [userId, 'future']);

@@ -49,10 +49,10 @@ export const QUERIES = {
 
   /** A user's own predictions (History tab). */
   userFuturePredictions: { collection: COLLECTIONS.predictions, where: [eq('userId'), eq('predictionType')] },
-  /** The same, of one stock, model choice and timeframe (the New panel). */
+  /** The same, of one stock, concrete model and timeframe (the New panel, whichever choice named the model). */
   userFuturePredictionsOf: {
     collection: COLLECTIONS.predictions,
-    where: [eq('userId'), eq('predictionType'), eq('symbol'), eq('modelChoice'), eq('timeFrame')],
+    where: [eq('userId'), eq('predictionType'), eq('symbol'), eq('modelId'), eq('timeFrame')],
   },
   /**
    * The admin's All User Predictions, filtered by any of its filters, newest first (the document id breaks ties, so

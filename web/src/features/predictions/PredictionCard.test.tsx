@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import type { CostLabel, Prediction } from '@stockseer/contract';
+import { MODEL_LABELS, type CostLabel, type Prediction } from '@stockseer/contract';
 import { CARD_TEXT } from './messages';
 import { PredictionCard } from './PredictionCard';
 import { makePrediction } from './predictions.testkit';
@@ -33,6 +33,15 @@ describe('PredictionCard', () => {
     expect(fact(card, CARD_TEXT.actual)).toBe('$190.10 (-5.0%)');
     expect(within(card).getByText('Missed')).toBeTruthy();
     expect(within(card).getByText('Prophet')).toBeTruthy();
+  });
+
+  it.each([
+    ['recommended', 'Recommended (ARIMA)'],
+    ['arima', 'ARIMA'],
+    [undefined, 'ARIMA'],
+  ] as const)('names the model of a forecast asked as %s: %s', (modelChoice, shown) => {
+    const card = renderCard({ modelId: 'arima', modelName: MODEL_LABELS.arima, modelChoice });
+    expect(card.querySelector('.prediction-model')?.textContent).toBe(shown);
   });
 
   it("says 'Pending' while active", () => {

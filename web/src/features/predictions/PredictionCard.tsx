@@ -1,4 +1,4 @@
-import { costLabel, type Prediction } from '@stockseer/contract';
+import { costLabel, predictionModelName, type Prediction } from '@stockseer/contract';
 import { HitChance } from '../../components/HitChance';
 import { formatDate, formatPrice, formatPriceWithChange } from '../../lib/format';
 import { CARD_TEXT } from './messages';
@@ -23,7 +23,7 @@ export function PredictionCard({
       aria-current={highlighted || undefined}
     >
       <header className="prediction-card-head">
-        <span className="prediction-model">{p.modelName}</span>
+        <span className="prediction-model">{predictionModelName(p)}</span>
         <StatusBadge status={p.status} />
       </header>
       <dl className="prediction-facts">
