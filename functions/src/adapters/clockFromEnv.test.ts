@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockFromEnv, SettableClock } from './clockFromEnv';
-import { systemClock } from '../domain/clock';
+import { newYorkDateOf, systemClock } from '../domain/clock';
 
 describe('clockFromEnv', () => {
   it('uses the real clock in production', () => {
@@ -16,7 +16,9 @@ describe('clockFromEnv', () => {
     const clock = clockFromEnv({ STOCKSEER_TODAY: '2021-03-01', FUNCTIONS_EMULATOR: 'true' });
     expect(clock).toBeInstanceOf(SettableClock);
     expect(clock.today()).toBe('2021-03-01');
-    expect(clock.now().toISOString()).toBe('2021-03-01T21:00:00.000Z');
+    // After the close of the pinned date, still that date in New York.
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse('2021-03-01T21:00:00.000Z'));
+    expect(newYorkDateOf(clock.now())).toBe('2021-03-01');
     (clock as SettableClock).pin('2021-04-21');
     expect(clock.today()).toBe('2021-04-21');
     (clock as SettableClock).pin(null);

@@ -1,5 +1,5 @@
 import { IsoDate } from '@stockseer/contract';
-import { fixedClock, systemClock, type Clock } from '../domain/clock';
+import { pinnedDayClock, systemClock, type Clock } from '../domain/clock';
 import { clockChangeSignal, type ClockChangeSignal } from './clockChangeSignal';
 
 /**
@@ -14,11 +14,11 @@ export class SettableClock implements Clock {
     readonly startDate: string | null,
     readonly changes: ClockChangeSignal | null = null,
   ) {
-    this.pinned = startDate ? fixedClock(startDate) : null;
+    this.pinned = startDate ? pinnedDayClock(startDate) : null;
   }
 
   pin(today: string | null): void {
-    this.pinned = today ? fixedClock(IsoDate.parse(today)) : null;
+    this.pinned = today ? pinnedDayClock(IsoDate.parse(today)) : null;
   }
 
   pinnedDate(): string | null {

@@ -31,6 +31,25 @@ export function fixedClock(today: string): Clock {
   return { now: () => new Date(`${today}T21:00:00.000Z`), today: () => today };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How much slower than the real clock the time machine's instants move: a real day spans 6 hours of the pinned one. */
+const PINNED_DAY_SLOWDOWN = 4;
+
+/**
+ * The time machine's clock: pinned to a market date, yet its instants move on with the real clock, so what is made
+ * one after another on a pinned day keeps its order (`createdAt`, newest first). They start at 21:00 UTC (after the
+ * US close, as `fixedClock`'s) and follow the real UTC time of day at a quarter of its speed: at most 6 hours
+ * later, still the pinned date in New York. Every process maps one real instant to the same pinned one; at the
+ * real UTC midnight they start again from 21:00.
+ */
+export function pinnedDayClock(today: string, realNow: () => Date = () => new Date()): Clock {
+  const afterClose = Date.parse(`${today}T21:00:00.000Z`);
+  return {
+    now: () => new Date(afterClose + Math.floor((realNow().getTime() % DAY_MS) / PINNED_DAY_SLOWDOWN)),
+    today: () => today,
+  };
+}
+
 /** A clock that stands at one market date and instant: a maintenance run's, so that all its shards agree. */
 export function fixedClockAt(today: string, now: Date): Clock {
   return { now: () => new Date(now), today: () => today };

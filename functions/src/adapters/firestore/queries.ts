@@ -55,8 +55,10 @@ export const QUERIES = {
     where: [eq('userId'), eq('predictionType'), eq('symbol'), eq('modelId'), eq('timeFrame')],
   },
   /**
-   * The admin's All User Predictions, filtered by any of its filters, newest first (the document id breaks ties, so
-   * pages never skip or repeat one). One index per filter field; Firestore merges them for several filters.
+   * The admin's All User Predictions, filtered by any of its filters, newest first: by creation instant, then, for
+   * the records of one back-test run (made at one instant), the newest market date first; the document id breaks
+   * what ties remain, so pages never skip or repeat one. One index per filter field; Firestore merges them for
+   * several filters.
    */
   allPredictions: {
     collection: COLLECTIONS.predictions,
@@ -67,7 +69,7 @@ export const QUERIES = {
       eq('predictionType', true),
       eq('modelId', true),
     ],
-    orderBy: [desc('createdAt'), desc(DOCUMENT_ID)],
+    orderBy: [desc('createdAt'), desc('predictionDate'), desc(DOCUMENT_ID)],
   },
   /** The admin's user list. */
   usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },
