@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { STOCK_TEXT } from './messages';
 import { PriceChart } from './PriceChart';
 
 const chart = vi.hoisted(() => {
@@ -32,7 +33,9 @@ const POINTS = [
 describe('PriceChart', () => {
   it('loads the chart library on demand, draws the closes and each overlay as a target line with its band', async () => {
     const overlays = [{ from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150 }];
-    const { unmount, getByRole } = render(<PriceChart points={POINTS} overlays={overlays} label="AAPL closes" />);
+    const { unmount, getByRole } = render(
+      <PriceChart points={POINTS} overlays={overlays} label="AAPL closes" priceName="AAPL close" />,
+    );
     expect(getByRole('img', { name: 'AAPL closes' })).toBeTruthy();
     await waitFor(() => expect(chart.createChart).toHaveBeenCalledTimes(1));
 
@@ -53,8 +56,32 @@ describe('PriceChart', () => {
     expect(chart.api.remove).toHaveBeenCalledTimes(1);
   });
 
+  it('names in a legend what it draws: the closes, and with a forecast its target line and 80% range', async () => {
+    const legend = () => screen.getByRole('list').textContent;
+    const overlays = [{ from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150 }];
+    const { rerender } = render(
+      <PriceChart points={POINTS} overlays={[]} label="AAPL closes" priceName="AAPL close" />,
+    );
+    expect(legend()).toBe('AAPL close');
+    rerender(<PriceChart points={POINTS} overlays={overlays} label="AAPL closes" priceName="AAPL close" />);
+    expect(legend()).toBe(`AAPL close${STOCK_TEXT.legendForecast}${STOCK_TEXT.legendBand}`);
+    await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
+  });
+
+  it('writes every price label whole, in the locale of the app whatever the browser says', async () => {
+    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" priceName="AAPL close" />);
+    await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
+    const options = (chart.createChart.mock.calls.at(-1) as unknown[])[1] as {
+      rightPriceScale: { entireTextOnly: boolean };
+      localization: { locale: string; priceFormatter: (price: number) => string };
+    };
+    expect(options.rightPriceScale.entireTextOnly).toBe(true);
+    expect(options.localization.locale).toBe('en-US');
+    expect(options.localization.priceFormatter(400)).toBe('$400.00');
+  });
+
   it("shows the crosshair's date as 'MMM dd, yyyy', whichever form of time the library hands back", async () => {
-    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" />);
+    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" priceName="AAPL close" />);
     await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
     const options = (chart.createChart.mock.calls.at(-1) as unknown[])[1] as {
       localization: { timeFormatter: (time: unknown) => string };
@@ -66,7 +93,7 @@ describe('PriceChart', () => {
   });
 
   it('names a day mark of the time axis with its month, and leaves year and month marks to the library', async () => {
-    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" />);
+    render(<PriceChart points={POINTS} overlays={[]} label="AAPL closes" priceName="AAPL close" />);
     await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
     const options = (chart.createChart.mock.calls.at(-1) as unknown[])[1] as {
       timeScale: { tickMarkFormatter: (time: unknown, type: number) => string | null };

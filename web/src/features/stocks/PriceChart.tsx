@@ -10,6 +10,8 @@ interface Props {
   overlays?: readonly ChartOverlay[];
   /** What the chart shows, for screen readers (the canvas itself says nothing). */
   label: string;
+  /** The legend's name of the closes' line (e.g. "AAPL close"). */
+  priceName: string;
 }
 
 const NO_OVERLAYS: readonly ChartOverlay[] = [];
@@ -18,7 +20,7 @@ const NO_OVERLAYS: readonly ChartOverlay[] = [];
  * A line-and-area chart of daily closes. lightweight-charts is imported inside the effect, so its code loads only
  * when a chart is first shown and never weighs on the landing page.
  */
-export function PriceChart({ points, overlays = NO_OVERLAYS, label }: Props) {
+export function PriceChart({ points, overlays = NO_OVERLAYS, label, priceName }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -43,5 +45,28 @@ export function PriceChart({ points, overlays = NO_OVERLAYS, label }: Props) {
   }, [points, overlays]);
 
   if (failed) return <p className="error-text">{STOCK_TEXT.chartFailed}</p>;
-  return <div ref={container} className="price-chart" role="img" aria-label={label} />;
+  return (
+    <div className="price-chart-figure">
+      <div ref={container} className="price-chart" role="img" aria-label={label} />
+      <ul className="chart-legend">
+        <LegendItem swatch="close" name={priceName} />
+        {overlays.length > 0 && (
+          <>
+            <LegendItem swatch="forecast" name={STOCK_TEXT.legendForecast} />
+            <LegendItem swatch="band" name={STOCK_TEXT.legendBand} />
+          </>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/** One line of the legend: a swatch drawn as the chart draws that series (stocks.css), and its name. */
+function LegendItem({ swatch, name }: { swatch: 'close' | 'forecast' | 'band'; name: string }) {
+  return (
+    <li>
+      <span className={`chart-swatch chart-swatch-${swatch}`} aria-hidden="true" />
+      {name}
+    </li>
+  );
 }

@@ -9,15 +9,21 @@ interface Props {
   overlays?: readonly ChartOverlay[];
 }
 
-/** The last year of daily closes of the selected stock. */
+/** The last year of daily closes of the selected stock, and the forecast on show up to its target date. */
 export function StockPriceChart({ symbol, overlays }: Props) {
   const { data: history, error } = usePriceHistory(symbol);
   const first = history?.points[0];
   const last = history?.points.at(-1);
+  const forecastTo = overlays
+    ?.map((overlay) => overlay.to)
+    .sort()
+    .at(-1);
 
   return (
     <section className="card price-chart-card" aria-label={`${symbol} price chart`}>
-      <h3 className="price-chart-title">{symbol} closing prices, last 12 months</h3>
+      <h3 className="price-chart-title">
+        {STOCK_TEXT.chartTitle(symbol, forecastTo === undefined ? undefined : formatDate(forecastTo))}
+      </h3>
       {error ? (
         <p className="error-text">{STOCK_TEXT.chartFailed}</p>
       ) : !history ? (
@@ -26,6 +32,7 @@ export function StockPriceChart({ symbol, overlays }: Props) {
         <PriceChart
           points={history.points}
           overlays={overlays}
+          priceName={STOCK_TEXT.legendClose(symbol)}
           label={
             first && last
               ? `${symbol} closed at ${formatPrice(first.close)} on ${formatDate(first.date)} and at ${formatPrice(last.close)} on ${formatDate(last.date)}`

@@ -12,6 +12,14 @@ export const STOCK_TEXT = {
   detailsFailed: 'Failed to fetch stock details.',
   rateLimited: 'Polygon API rate limit exceeded. Please try again in a moment.',
   loadingChart: 'Loading chart...',
+  /** The chart's title names what its time axis spans: the year of closes, and the forecast's days when one is drawn. */
+  chartTitle: (symbol: string, forecastTo?: string) =>
+    forecastTo
+      ? `${symbol} closing prices, last 12 months, and forecast to ${forecastTo}`
+      : `${symbol} closing prices, last 12 months`,
+  legendClose: (symbol: string) => `${symbol} close`,
+  legendForecast: 'Forecast target',
+  legendBand: '80% range',
   chartFailed: 'Failed to load the price chart.',
   demoNotice: 'Demo market data: prices are simulated',
 } as const;
