@@ -24,7 +24,7 @@ import {
   webBuildEnv,
 } from './config';
 import { LOG_DIR, logOutput, quietLogs, startProcess, stopAll, waitForExit } from './processes';
-import { externalRequestsInLogs } from './externalRequests';
+import { auditLogs } from './logAudit';
 import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
@@ -195,10 +195,10 @@ async function main() {
     const [cmd, ...args] = command as [string, ...string[]];
     const child = startProcess(cmd, cmd, args, { cwd: ROOT, env: stackEnv(), detached: false });
     const code = await waitForExit(child);
-    // Nothing the stack runs may call past loopback: a request any service logged fails the run, whatever passed.
-    const external = externalRequestsInLogs(LOG_DIR);
-    for (const line of external) console.error(`[stack] a service requested an external address: ${line}`);
-    await shutdown(code === 0 && external.length > 0 ? 1 : code);
+    // Nothing the stack runs may call past loopback or log a secret: a finding fails the run, whatever passed.
+    const findings = auditLogs(LOG_DIR);
+    for (const { file, kind, what } of findings) console.error(`[stack] ${file}: ${kind}: ${what}`);
+    await shutdown(code === 0 && findings.length > 0 ? 1 : code);
     return;
   }
   if (mode === 'dev') {

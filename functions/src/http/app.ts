@@ -9,6 +9,7 @@ import { syncClock } from './clockSync';
 import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
 import { jsonOnly } from './jsonOnly';
 import { platformBodyError } from './platformBodyErrors';
+import { nameRoute, requestLog } from './requestLog';
 import { SettableClock } from '../adapters/clockFromEnv';
 
 /** The API's routes live under /api. */
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  app.use(requestLog);
   // Only the listed origins get CORS headers (and a preflight's permission); every other origin gets none.
   app.use(cors({ origin: [...(deps.allowedOrigins ?? [])], credentials: false, maxAge: 600 }));
   // A body the platform could not parse is the client's error, answered by our error handler like any other.
@@ -37,7 +39,8 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.clock instanceof SettableClock) app.use(API, syncClock(deps.db, deps.clock));
 
   const guards = guardChains(deps.auth);
-  const register = (route: ApiRoute) => app[route.method](API + route.path, ...guards[route.guard], ...route.handlers);
+  const register = ({ method, path, guard, handlers }: ApiRoute) =>
+    app[method](API + path, nameRoute(API + path), ...guards[guard], ...handlers);
   const routes = apiRoutes(deps);
   // Before the JSON parser: Stripe's signature is checked on the raw body.
   routes.filter((route) => route.body === 'raw').forEach(register);

@@ -14,9 +14,14 @@ export function setCaller(req: Request, caller: Caller, session?: Session): void
   Object.assign(req as Authenticated, { caller, session });
 }
 
+/** The verified caller of a request, if `authenticate` let one through. */
+export function callerIfAny(req: Request): Caller | undefined {
+  return (req as Authenticated).caller;
+}
+
 /** The verified caller of a request behind `authenticate`; 401 without one. */
 export function callerOf(req: Request): Caller {
-  const caller = (req as Request & { caller?: Caller }).caller;
+  const caller = callerIfAny(req);
   if (!caller) throw new AppError('unauthenticated', 'Sign in to continue');
   return caller;
 }

@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, type AppErrorKind } from '../domain/errors';
 import { databaseUnavailable, isDatabaseOutage } from '../adapters/databaseOutage';
+import { log } from '../adapters/logging/log';
 
 /** The one place where the error family becomes HTTP. */
 const STATUS: Record<AppErrorKind, number> = {
@@ -45,7 +46,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     // Outages are ours to watch, though the client's message says nothing internal.
     const { cause } = appError;
     if (appError.kind === 'upstream_unavailable')
-      console.warn(`Upstream unavailable: ${cause instanceof Error ? cause.message : appError.message}`);
+      log.warn(`Upstream unavailable: ${cause instanceof Error ? cause.message : appError.message}`);
     if (appError.retryAfterSeconds !== undefined) res.set('Retry-After', String(appError.retryAfterSeconds));
     res.status(STATUS[appError.kind]).json({ message: appError.message });
     return;
@@ -56,6 +57,6 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     return;
   }
   // A bug or an outage we did not classify: log it for us, tell the client nothing internal.
-  console.error('Unhandled error', err);
+  log.error('Unhandled error', err);
   res.status(500).json({ message: ERROR_MESSAGES.serverError });
 };

@@ -1,5 +1,6 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { startMaintenance, waitForRun, type MaintenanceDeps } from '../services/maintenance/runs';
+import { log } from '../adapters/logging/log';
 
 /** Weekdays at 17:30 New York time: after the 16:00 close has settled and the day's bars are final. */
 export const MAINTENANCE_SCHEDULE = { schedule: '30 17 * * 1-5', timeZone: 'America/New_York' } as const;
@@ -13,7 +14,7 @@ export function dailyMaintenanceJob(deps: MaintenanceDeps) {
   return onSchedule({ ...MAINTENANCE_SCHEDULE, retryCount: 3, timeoutSeconds: TIMEOUT_SECONDS }, async () => {
     const { runId, joined } = await startMaintenance(deps, 'scheduled');
     const run = await waitForRun(deps.db, runId, (TIMEOUT_SECONDS - 40) * 1000);
-    console.log('daily maintenance', JSON.stringify({ runId, joined, state: run.state, report: run.report }));
+    log.info('daily maintenance', { runId, joined, state: run.state, ...run.report });
     // A broken ledger invariant must page someone: failing the run makes it visible in the scheduler's logs.
     if (run.report.invariantViolations > 0) {
       throw new Error(`${run.report.invariantViolations} ledger invariant violations in run ${runId}`);

@@ -8,6 +8,7 @@ import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
 import { applyLedgerOperation } from '../adapters/firestore/ledgerRepository';
 import { creditTopUp } from '../adapters/firestore/wallets';
 import { recordWebhookAlert } from '../adapters/firestore/alerts';
+import { log } from '../adapters/logging/log';
 
 export interface PaymentEventDeps {
   db: Firestore;
@@ -41,7 +42,7 @@ export async function settlePaymentEvent(deps: PaymentEventDeps, event: PaymentE
     const reason = permanentFailure(error);
     if (reason === undefined) throw error;
     await recordWebhookAlert(deps.db, { eventId: event.eventId, eventType: event.type, reason, now: deps.clock.now() });
-    console.error(`Stripe event ${event.eventId} (${event.type}) cannot be applied: ${reason}`);
+    log.error(`Stripe event ${event.eventId} (${event.type}) cannot be applied`, reason);
     return { outcome: 'alerted', reason };
   }
 }

@@ -18,7 +18,7 @@ import { checkInvariants } from '../../domain/ledger';
 import { createMarketDataService } from '../../adapters/market-data';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
 import { LOG_DIR } from '../../../../tools/stack/processes';
-import { externalRequestsInLogs } from '../../../../tools/stack/externalRequests';
+import { auditLogs } from '../../../../tools/stack/logAudit';
 
 /**
  * Daily maintenance through the whole local stack: Hosting, the `api` function, the Cloud Tasks emulator and the
@@ -93,7 +93,7 @@ describe('maintenance runs through the task queue', () => {
     expect(run.endedAt! >= run.startedAt).toBe(true);
     // Enqueuing the shards asked Cloud Tasks' emulator only: the Admin SDK was given its service account, so it never
     // probed the metadata server for one (issue 23 saw 169.254.169.254 in the log of a first run).
-    expect(externalRequestsInLogs(LOG_DIR)).toEqual([]);
+    expect(auditLogs(LOG_DIR).filter((f) => f.kind === 'external request')).toEqual([]);
 
     for (const { userId, predictions } of wallets) {
       const ledger = (await readLedger(db, userId))!;

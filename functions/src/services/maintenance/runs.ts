@@ -30,6 +30,7 @@ import { forecastStep } from './forecasts';
 import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
+import { log } from '../../adapters/logging/log';
 
 /**
  * The steps of a run, in order. A new step (e.g. refreshing an aggregate after the settlements) is one more entry:
@@ -64,7 +65,7 @@ async function afterRun(deps: MaintenanceDeps, runId: string) {
   try {
     await updateLiveTrackRecord(deps.db, wallNow(deps));
   } catch (error) {
-    console.error(`maintenance: run ${runId} could not update the live track record`, error);
+    log.error('maintenance: the live track record could not be updated', error, { runId });
   }
 }
 
@@ -95,7 +96,7 @@ export async function startMaintenance(
     if (shards.length === 0) await afterRun(deps, runId);
     await deps.queue.enqueue(shards.map((s) => ({ runId, shardId: s.id })));
   } catch (error) {
-    console.error(`maintenance: run ${runId} could not be planned`, error);
+    log.error('maintenance: a run could not be planned', error, { runId });
     const reason = 'The run could not be planned or queued';
     await failRun(db, { runId, today, error: reason, wallNow: wallNow(deps) });
     throw error;
@@ -135,7 +136,7 @@ export async function runShard(
     });
     if (endedRun) await afterRun(deps, runId);
   } catch (error) {
-    console.error(`maintenance: shard ${runId}/${id} failed (attempt ${shard.attempts})`, error);
+    log.error('maintenance: a shard failed', error, { runId, shardId: id, attempt: shard.attempts });
     if (!finalAttempt) throw error;
     const report = { ...EMPTY_MAINTENANCE_REPORT, failedCount: Math.max(1, shard.itemCount) };
     const message = error instanceof Error ? error.message : String(error);

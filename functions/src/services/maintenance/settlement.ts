@@ -13,7 +13,8 @@ import {
   settleWalletPredictions,
   type Settlement,
 } from '../../adapters/firestore/walletSettlement';
-import { forEachParallel, settleFailures, type MaintenanceStep, type StepContext } from './steps';
+import { forEachParallel, settleFailures, type MaintenanceStep, type StepContext, ofWallet } from './steps';
+import { log, uidHash } from '../../adapters/logging/log';
 
 /** A wallet owner's due predictions, as the plan found them. */
 interface OwnerDue {
@@ -93,7 +94,7 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
       ...resolving.map((f) => ({ ...f, item: f.item.ownerId })),
       ...settling.map((f) => ({ ...f, item: f.item[0] })),
     ];
-    const failedCount = settleFailures(ctx, 'settling the wallet of', failures);
+    const failedCount = settleFailures(ctx, 'settling a wallet', failures.map(ofWallet));
 
     // What the shard's wallets hold now, including what an earlier attempt settled: counted from the documents
     // (exact across retries) and checked by id; a violation is reported loudly, never fixed silently.
@@ -113,7 +114,7 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
         return [{ prediction, reservation, settlement: facts.transactions.get(ledgerTxId.settle(id)) }];
       });
       const violations = settlementViolations(wallet, items);
-      for (const v of violations) console.error(`maintenance: invariant violated on wallet ${ownerId}: ${v}`);
+      for (const v of violations) log.error('maintenance: ledger invariant violated', v, { uidHash: uidHash(ownerId) });
       invariantViolations += violations.length;
     }
     const updatedCount = [...facts.predictions.values()].filter((p) => p.resolvedByRun === ctx.runId).length;

@@ -3,6 +3,7 @@ import type { MaintenanceReport } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
+import { log, uidHash } from '../../adapters/logging/log';
 
 /** What every step of a run sees: the run's own dates, fixed when it started, so all its shards agree. */
 export interface StepContext {
@@ -56,12 +57,18 @@ export async function forEachParallel<T>(
   return failures;
 }
 
+/** A failed item that is a wallet, named in logs by its owner's uid hash, never the uid. */
+export const ofWallet = ({ item, error }: { item: unknown; error: unknown }) => ({
+  item: uidHash(String(item)),
+  error,
+});
+
 /**
  * A shard's failed items: logged, and on an attempt the queue will retry, thrown so that it does (the items done
  * are skipped next time: every step is idempotent). On the last attempt they are counted in the report instead.
  */
 export function settleFailures(ctx: StepContext, what: string, failures: { item: unknown; error: unknown }[]): number {
-  for (const { item, error } of failures) console.error(`maintenance: ${what} ${String(item)} failed`, error);
+  for (const { item, error } of failures) log.error(`maintenance: ${what} failed`, error, { item: String(item) });
   if (failures.length > 0 && !ctx.finalAttempt) {
     throw new Error(`maintenance: ${failures.length} ${what} items failed; the shard will be retried`);
   }

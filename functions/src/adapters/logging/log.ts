@@ -1,0 +1,40 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import * as logger from 'firebase-functions/logger';
+
+/**
+ * The functions' one way to log: structured JSON with a severity (Cloud Logging's format, through the Functions
+ * SDK's logger, which also adds the request's Cloud Trace id), each line carrying the id of the request it belongs
+ * to. Rules: no money amount, token, key or card number in a line, and a user only as `uidHash`.
+ */
+export interface LogContext {
+  requestId: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `work` with every line it logs, synchronously or later, tagged with `ctx`. */
+export function withLogContext<T>(ctx: LogContext, work: () => T): T {
+  return context.run(ctx, work);
+}
+
+type Fields = Record<string, string | number | boolean | null | undefined>;
+
+/** The structured fields of a line: the request's, then the line's own. */
+const entry = (fields: Fields = {}): Fields => ({ ...context.getStore(), ...fields });
+
+export const log = {
+  info: (message: string, fields?: Fields) => logger.info(message, entry(fields)),
+  warn: (message: string, fields?: Fields) => logger.warn(message, entry(fields)),
+  /**
+   * An error, logged once where it is handled, with its stack in the message: what Cloud Error Reporting groups.
+   * A non-Error value is logged as it is.
+   */
+  error: (message: string, error?: unknown, fields?: Fields) =>
+    logger.error(`${message}: ${error instanceof Error ? error.stack : String(error)}`, entry(fields)),
+};
+
+/** A user in a log line: a stable pseudonym, not the uid itself (which would join logs to a person directly). */
+export function uidHash(uid: string): string {
+  return createHash('sha256').update(`stockseer-log:${uid}`).digest('hex').slice(0, 16);
+}

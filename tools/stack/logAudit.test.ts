@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { auditLog, auditLogs } from './logAudit';
+
+// The emulator's warning as firebase-tools 15 writes it (emulatorLogger.js).
+const warning = (url: string) =>
+  `⚠  functions: External network resource requested!\n   - URL: "${url}"\n - Be careful, this may be a production service.\n`;
+
+describe('the stack log audit', () => {
+  it('names every URL the Functions emulator warned of', () => {
+    const log = `i  functions: Beginning execution\n${warning('http://169.254.169.254/computeMetadata/v1/x')}ok\n${warning('https://api.polygon.io/v2')}`;
+    expect(auditLog(log)).toEqual([
+      { kind: 'external request', what: 'http://169.254.169.254/computeMetadata/v1/x' },
+      { kind: 'external request', what: 'https://api.polygon.io/v2' },
+    ]);
+  });
+
+  it('finds tokens, keys, client secrets and card numbers, without repeating them', () => {
+    const secrets = [
+      'Authorization: Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1aWQiOiJhYmNkZWZnaCJ9.',
+      'key sk_test_sandbox',
+      'sk_live_51Habc',
+      'rk_test_abcdef',
+      'whsec_sandbox',
+      'pi_3Nabc_secret_xyz',
+      'card 4242 4242 4242 4242',
+      'card 4000000000000002',
+    ];
+    const found = secrets.map((line) => auditLog(line).map((f) => f.what));
+    expect(found).toEqual([
+      ['an ID token (JWT)'],
+      ['a Stripe secret or restricted key'],
+      ['a Stripe secret or restricted key'],
+      ['a Stripe secret or restricted key'],
+      ['a Stripe webhook secret'],
+      ["a PaymentIntent's client secret"],
+      ['a card number'],
+      ['a card number'],
+    ]);
+    for (const line of secrets) expect(JSON.stringify(auditLog(line))).not.toContain(line.split(' ').at(-1));
+  });
+
+  it('passes ordinary lines: request lines, ids, timestamps, long numbers that are no card', () => {
+    const ordinary = [
+      '{"severity":"INFO","message":"request","requestId":"3f1c9a1e-8a4b-4c1d-9e2f-0a1b2c3d4e5f","route":"/api/wallet","status":200,"latencyMs":12,"uidHash":"9f86d081884c7d65"}',
+      'i  hosting: 127.0.0.1 - - [25/Nov/2026:12:53:37 +0000] "GET /api/health HTTP/1.1" 200 15',
+      'pi_3NabcDEF succeeded; deposit:pi_3NabcDEF written',
+      'timestamps 1764075217123456 and 1764075217125 (Luhn-valid, yet a millisecond time)',
+      'uuid 4242424242424241 fails Luhn',
+      '"requestId":"59449178-3859-4144-8c1d-0a1b2c3d4e5f"',
+    ];
+    for (const line of ordinary) expect(auditLog(line), line).toEqual([]);
+  });
+
+  it('reads every log file of a folder, and nothing of a folder that is not there', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stack-logs-'));
+    writeFileSync(path.join(dir, 'emulators.log'), warning('http://169.254.169.254/'));
+    writeFileSync(path.join(dir, 'firestore.log'), 'API endpoint: http://127.0.0.1:8080\n');
+    expect(auditLogs(dir)).toEqual([
+      { file: 'emulators.log', kind: 'external request', what: 'http://169.254.169.254/' },
+    ]);
+    expect(auditLogs(path.join(dir, 'missing'))).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What no line of the stack's logs may hold, checked after every `npm test` (tools/stack/main.ts) over the logs of
+ * the whole run, integration and e2e tests included:
+ * - a request past loopback: the Functions emulator warns "External network resource requested!" with the URL
+ *   whenever code it runs reaches another address (the Admin SDK probing the metadata server, a provider called for
+ *   real); on these machines nothing may;
+ * - a secret: an ID token, a Stripe key or webhook secret, a PaymentIntent's client secret, a card number.
+ */
+export interface LogFinding {
+  file: string;
+  kind: 'external request' | 'secret';
+  /** The URL requested; for a secret only what it is, never the secret itself. */
+  what: string;
+}
+
+const EXTERNAL_REQUEST = /External network resource requested!\s*(?:-\s*URL:\s*"([^"]*)")?/g;
+
+const SECRETS: { what: string; pattern: RegExp }[] = [
+  { what: 'an ID token (JWT)', pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
+  { what: 'a Stripe secret or restricted key', pattern: /\b[sr]k_(?:test|live)_\w{4,}/ },
+  { what: 'a Stripe webhook secret', pattern: /\bwhsec_\w{4,}/ },
+  { what: "a PaymentIntent's client secret", pattern: /\bpi_\w+_secret_\w+/ },
+  // Visa, Mastercard, Amex, Discover: 15 or 16 digits from 3 to 6 (not a millisecond timestamp, which starts with 1).
+  // Not inside a longer token such as a UUID (`59449178-3859-4144-...`).
+  { what: 'a card number', pattern: /(?<![\w-])[3-6]\d{3}(?:[ -]?\d{4}){2}[ -]?\d{3,4}(?![\w-])/ },
+];
+
+/** Every finding in the `.log` files of `dir` (none for a folder that is not there). */
+export function auditLogs(dir: string): LogFinding[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.log'))
+    .flatMap((file) => auditLog(readFileSync(path.join(dir, file), 'utf8')).map((f) => ({ file, ...f })));
+}
+
+export function auditLog(log: string): Omit<LogFinding, 'file'>[] {
+  const external = [...log.matchAll(EXTERNAL_REQUEST)].map((m) => ({
+    kind: 'external request' as const,
+    what: m[1] ?? m[0],
+  }));
+  const secrets = SECRETS.flatMap(({ what, pattern }) =>
+    [...log.matchAll(new RegExp(pattern, 'g'))]
+      .filter((m) => what !== 'a card number' || isCardNumber(m[0]))
+      .map(() => ({ kind: 'secret' as const, what })),
+  );
+  return [...external, ...secrets];
+}
+
+/** Digits (spaces or dashes between) that pass the Luhn check, as every card number does. */
+function isCardNumber(text: string): boolean {
+  const digits = text.replace(/\D/g, '');
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
