@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, launchBrowser, screenshot, type Browser } from './support/browser';
+import { OFFLINE_TEXT } from '../web/src/lib/online';
+import { PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { STOCK_TEXT } from '../web/src/features/stocks/messages';
+import { WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { signInWithChooser } from './support/signIn';
+import { balanceShows } from './support/wallet';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,4 +52,44 @@ describe('installable PWA', () => {
       await context.setOffline(false);
     }
   });
+});
+
+describe('signed in, reloaded offline', () => {
+  it('says once that it is offline, shows what was last loaded, keeps money buttons off, and recovers online', async () => {
+    const { page, context } = browser;
+    await signInWithChooser(page, { email: uniqueEmail('offline') });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Online: a stock with its forecasts, then the wallet.
+    await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('AAPL');
+    await page.getByRole('option', { name: /AAPL/ }).first().click();
+    await page.getByText(STOCK_TEXT.loadingChart).waitFor({ state: 'detached' });
+    await page.getByText(PREDICTION_TEXT.noFuture).waitFor();
+    await page.goto(`${APP_URL}/wallet`);
+    await balanceShows(page, WALLET_TEXT.available, '$0.00');
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByText(OFFLINE_TEXT.title).waitFor();
+      await balanceShows(page, WALLET_TEXT.available, '$0.00');
+      const addFunds = page.getByRole('button', { name: WALLET_TEXT.addFunds });
+      await expect(addFunds.getAttribute('aria-disabled')).resolves.toBe('true');
+      await page.getByRole('tab', { name: 'Predictions' }).click();
+      const generate = page.getByRole('button', { name: PREDICTION_TEXT.generate });
+      await expect(generate.getAttribute('aria-disabled')).resolves.toBe('true');
+      await page.getByText(PREDICTION_TEXT.noFuture).waitFor();
+      // Whatever the page tried in the meantime: one notice, no error and no toast.
+      await page.waitForTimeout(1000);
+      await screenshot(page, 'offline-signed-in');
+      await expect(page.getByText(OFFLINE_TEXT.title).count()).resolves.toBe(1);
+      await expect(page.locator('.toast').count()).resolves.toBe(0);
+      await expect(page.locator('.error-text').count()).resolves.toBe(0);
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByText(OFFLINE_TEXT.title).waitFor({ state: 'detached' });
+    const generate = page.getByRole('button', { name: PREDICTION_TEXT.generate });
+    await expect(generate.getAttribute('aria-disabled')).resolves.not.toBe('true');
+  }, 120_000);
 });

@@ -1,9 +1,24 @@
 import type { SWRConfiguration } from 'swr';
+import { isOnline, subscribeOnline } from '../lib/online';
+import { persistedCache } from '../lib/persistedCache';
 
-/** SPEC 9 query defaults: no polling, no refetch on focus, no retry; each feature sets its own freshness. */
+/**
+ * SPEC 9 query defaults: no polling, no refetch on focus, no retry; each feature sets its own freshness.
+ * Offline, nothing is asked (no request fails, so no error and no toast: the offline banner says it once), what was
+ * last loaded stays on screen, and on reconnecting what is shown is asked again.
+ */
 export const swrDefaults: SWRConfiguration = {
   refreshInterval: 0,
   revalidateOnFocus: false,
-  revalidateOnReconnect: false,
+  revalidateOnReconnect: true,
   shouldRetryOnError: false,
+  // Asked again when the error comes: a request that found no network is then no error (lib/api.ts says so first).
+  isPaused: () => !isOnline(),
+  provider: () => persistedCache(),
+  // "Back online" is the app's own word (lib/online.ts), not only the browser's `online` event.
+  isOnline,
+  initReconnect: (revalidate) =>
+    subscribeOnline(() => {
+      if (isOnline()) revalidate();
+    }),
 };

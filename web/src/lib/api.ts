@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorResponse } from '@stockseer/contract';
 import { firebaseAuth } from './firebase';
+import { reportNetworkFailure, reportReachable } from './online';
 
 /** An API failure: the HTTP status and the server's message (always JSON `{message}` from our API). */
 export class ApiError extends Error {
@@ -46,12 +47,21 @@ export async function api<S extends z.ZodType>(path: string, schema: S, options:
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const res = await fetch(path, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers,
-    credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    // A read with no answer at all: offline, which the app says once (lib/online.ts) rather than per request. An
+    // action's (a body: generate, a payment) is its own to report, and to retry with the same key at once.
+    if (options.body === undefined) reportNetworkFailure();
+    throw error;
+  }
+  reportReachable();
   if (!res.ok) throw await errorFrom(res);
   return schema.parse(await res.json());
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { OfflineBanner } from './OfflineBanner';
 
 export function Layout() {
   return (
@@ -9,6 +10,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" className="content">
         <Outlet />
       </main>

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { User } from 'firebase/auth';
 import { usesAuthEmulator } from '../../lib/config';
+import { forgetPersistedCache } from '../../lib/persistedCache';
 import { isSessionHintEvent, mayHaveFirebaseSession, readSessionHint, writeSessionHint } from './sessionHint';
 
 /** Only the local stack ever shows the chooser, so production never downloads it. */
@@ -95,6 +96,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // What was kept for a reload offline belongs to this account: it leaves with it.
+    forgetPersistedCache();
     try {
       const { endSession } = await import('./session');
       await endSession();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PREDICTION_FEE_CENTS, type Prediction, type PredictionListQuery, type Wallet } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
+import { useNeedsConnection } from '../../components/NeedsConnection';
 import { ConfirmReserveDialog } from './ConfirmReserveDialog';
 import { CostPreview } from './CostPreview';
 import { PREDICTION_TEXT } from './messages';
@@ -29,6 +30,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const preview = usePredictionPreview(uid, query);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
   const [confirming, setConfirming] = useState(false);
+  const connection = useNeedsConnection();
   const predictions = useMemo(() => (generated ? [generated] : data && byTargetDateDesc(data)), [generated, data]);
   useShowForecast(predictions?.[0], onForecast);
   const duplicateNote = useRef<HTMLParagraphElement>(null);
@@ -49,7 +51,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
         ? { amountCents: PREDICTION_FEE_CENTS, expectedCostCents: null }
         : undefined;
   const onGenerate = async () => {
-    if (generating) return;
+    if (generating || connection.offline) return;
     // A click before the preview has arrived waits for it; without one, a click that may be paid still asks.
     const known = preview.data ?? (await preview.mutate().catch(() => undefined));
     if (known === undefined || known.cost.kind === 'reserve') setConfirming(true);
@@ -65,10 +67,12 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
         type="button"
         className="button generate-button"
         aria-disabled={generating}
+        {...connection.buttonProps}
         onClick={() => void onGenerate()}
       >
         {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
       </button>
+      {connection.reason}
       <ConfirmReserveDialog
         cost={confirming ? toConfirm : undefined}
         onCancel={() => setConfirming(false)}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { OFFLINE_TEXT } from '../../lib/online';
 import { TOP_UP_MESSAGES, ERROR_MESSAGES } from '@stockseer/contract';
 import { AddFundsDialog, DIALOG_RESET_DELAY_MS } from './AddFundsDialog';
 import { ADD_FUNDS_TEXT, WALLET_TEXT } from './messages';
@@ -13,6 +14,8 @@ vi.mock('../../lib/config', () => ({
 polyfillDialog();
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The offline test's own navigator.onLine, gone even when it failed half-way.
+  Reflect.deleteProperty(window.navigator, 'onLine');
 });
 
 const INTENT = { clientSecret: 'pi_1_secret_abc', paymentIntentId: 'pi_1' };
@@ -156,6 +159,28 @@ describe('the add-funds dialog: payment step with the sandbox card form', () => 
         expect.stringContaining(`${ADD_FUNDS_TEXT.creditFailedTitle}${ADD_FUNDS_TEXT.creditFailed}`),
       ),
     );
+  });
+
+  it('keeps Pay off while offline, says why, and gives it back online', async () => {
+    let online = true;
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    const calls = server();
+    renderWallet(<AddFundsDialog uid="u1" />);
+    await toPaymentStep('20');
+    fillCard('4242 4242 4242 4242');
+    const goOnline = (now: boolean) => {
+      online = now;
+      act(() => void window.dispatchEvent(new Event(now ? 'online' : 'offline')));
+    };
+    goOnline(false);
+    expect(payButton().matches(':disabled')).toBe(true);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(OFFLINE_TEXT.moneyNeedsConnection)).toBeTruthy();
+    fireEvent.click(payButton());
+    expect(calls.some((c) => c.url.includes('/confirm'))).toBe(false);
+    goOnline(true);
+    expect(payButton().matches(':disabled')).toBe(false);
+    expect(within(dialog).queryByText(OFFLINE_TEXT.moneyNeedsConnection)).toBeNull();
   });
 
   it("shows the server's message, or 'Failed to set up payment', when no intent can be made, with Go Back", async () => {

@@ -2,6 +2,7 @@ import './wallet.css';
 import { useEffect, useRef, useState } from 'react';
 import { TOP_UP_DOLLARS } from '@stockseer/contract';
 import { Dialog } from '../../components/Dialog';
+import { useNeedsConnection } from '../../components/NeedsConnection';
 import { AmountStep } from './AmountStep';
 import { PaymentStep } from './PaymentStep';
 import { WALLET_TEXT } from './messages';
@@ -24,6 +25,7 @@ export function AddFundsDialog({ uid, triggerLabel = WALLET_TEXT.addFunds, onFun
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT_TEXT);
   const [paying, setPaying] = useState<number | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const connection = useNeedsConnection();
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -35,6 +37,7 @@ export function AddFundsDialog({ uid, triggerLabel = WALLET_TEXT.addFunds, onFun
   };
   // A reopen before the delayed reset has run still starts from the amount step.
   const openDialog = () => {
+    if (connection.offline) return;
     if (resetTimer.current !== undefined) reset();
     setOpen(true);
   };
@@ -47,9 +50,10 @@ export function AddFundsDialog({ uid, triggerLabel = WALLET_TEXT.addFunds, onFun
 
   return (
     <>
-      <button type="button" className="button" onClick={openDialog}>
+      <button type="button" className="button" {...connection.buttonProps} onClick={openDialog}>
         {triggerLabel}
       </button>
+      {connection.reason}
       <Dialog open={open} title={WALLET_TEXT.addFunds} onClose={close}>
         {paying === null ? (
           <AmountStep amountText={amountText} onAmountTextChange={setAmountText} onContinue={setPaying} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { dollarsToCents, type CreatePaymentIntentResponse } from '@stockseer/contract';
+import { useNeedsConnection } from '../../components/NeedsConnection';
 import { useToast } from '../../components/toast/ToastProvider';
 import { ApiError } from '../../lib/api';
 import { config } from '../../lib/config';
@@ -32,6 +33,7 @@ export function PaymentStep({ uid, amountDollars, onBack, onPaid }: Props) {
   const [setup, setSetup] = useState<Setup>({ status: 'creating' });
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
+  const connection = useNeedsConnection();
   const amountLabel = formatCents(dollarsToCents(amountDollars));
 
   useEffect(() => {
@@ -104,16 +106,22 @@ export function PaymentStep({ uid, amountDollars, onBack, onPaid }: Props) {
     <div className="stack payment-step">
       <p>{ADD_FUNDS_TEXT.paying(amountLabel)}</p>
       {sandboxUrl && publishableKey ? (
-        <SandboxCardForm {...formProps} sandbox={{ sandboxUrl, publishableKey }} />
+        <fieldset className="needs-connection-group" disabled={connection.offline}>
+          <SandboxCardForm {...formProps} sandbox={{ sandboxUrl, publishableKey }} />
+        </fieldset>
       ) : publishableKey ? (
         <Suspense fallback={<p className="muted">{ADD_FUNDS_TEXT.loadingForm}</p>}>
-          <StripePaymentForm {...formProps} publishableKey={publishableKey} />
+          {/* Offline, the form's controls (Pay among them) are disabled, without a change to the form itself. */}
+          <fieldset className="needs-connection-group" disabled={connection.offline}>
+            <StripePaymentForm {...formProps} publishableKey={publishableKey} />
+          </fieldset>
         </Suspense>
       ) : (
         <p role="alert" className="error-text">
           {ADD_FUNDS_TEXT.unavailable}
         </p>
       )}
+      {connection.reason}
       {cardError && (
         <p role="alert" className="error-text card-error">
           {cardError}
