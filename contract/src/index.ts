@@ -9,3 +9,4 @@ export * from './admin';
 export * from './predictionPreview';
 export * from './maintenance';
 export * from './errorMessages';
+export * from './clientErrors';

@@ -4,6 +4,9 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { reportUncaughtErrors } from './lib/clientErrors';
+
+reportUncaughtErrors();
 
 // A transition renders in time slices that yield to the browser, so the first render is no long blocking task
 // (the static shell in index.html is on screen meanwhile).

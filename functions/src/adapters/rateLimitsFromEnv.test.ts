@@ -16,6 +16,7 @@ describe('rateLimitsFromEnv', () => {
       RATE_LIMIT_SEARCH_PER_MINUTE: '1000',
       RATE_LIMIT_ADD_FUNDS_PER_MINUTE: '4',
       RATE_LIMIT_MARKET_DATA_PER_MINUTE: '9',
+      RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE: '2',
     });
     expect(limits).toEqual({
       'predictions.generate': { limit: 5, windowMs: 60_000 },
@@ -24,6 +25,7 @@ describe('rateLimitsFromEnv', () => {
       'payments.addFunds': { limit: 4, windowMs: 60_000 },
       'stocks.search': { limit: 1000, windowMs: 60_000 },
       'marketData.fetch': { limit: 9, windowMs: 60_000 },
+      'clientErrors.report': { limit: 2, windowMs: 60_000 },
     });
   });
 

@@ -144,6 +144,7 @@ describe('retryAfterSeconds and the message', () => {
       'payments.addFunds': { limit: 10, windowMs: 60_000 },
       'stocks.search': { limit: 120, windowMs: 60_000 },
       'marketData.fetch': { limit: 20, windowMs: 60_000 },
+      'clientErrors.report': { limit: 10, windowMs: 60_000 },
     });
   });
 });

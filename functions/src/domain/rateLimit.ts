@@ -23,6 +23,7 @@ export const RATE_LIMITED_ACTIONS = [
   'payments.addFunds',
   'stocks.search',
   'marketData.fetch',
+  'clientErrors.report',
 ] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export type RateLimits = Record<RateLimitedAction, RateLimit>;
@@ -38,6 +39,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'stocks.search': { limit: 120, windowMs: 60_000 },
   // Provider calls made for one user: a stock they never looked at costs a quote and a year of bars.
   'marketData.fetch': { limit: 20, windowMs: 60_000 },
+  // Error reports of the web app, per browser address: a broken page reports a few (the app sends at most 5 a load).
+  'clientErrors.report': { limit: 10, windowMs: 60_000 },
 };
 
 /**

@@ -234,6 +234,12 @@ const rows: Row[] = [
   },
   { route: 'GET /api/admin/clock', request: { path: '/api/admin/clock' }, expected: adminOnly },
   {
+    route: 'POST /api/client-errors',
+    what: "the web app's error report: public, since a page fails signed out too",
+    request: { path: '/api/client-errors', body: { kind: 'render', message: 'authz probe', path: '/wallet' } },
+    expected: everyone(204),
+  },
+  {
     route: 'POST /api/admin/clock',
     what: 'the current date again',
     request: { path: '/api/admin/clock', body: 'current clock' },

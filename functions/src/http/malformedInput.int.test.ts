@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { getAuth } from 'firebase-admin/auth';
 import {
   AddStripeFundsRequest,
+  ClientErrorReport,
   CreatePaymentIntentRequest,
   GeneratePredictionRequest,
   IdempotencyKey,
@@ -583,6 +584,22 @@ const rows: FuzzRow[] = [
       })),
     ),
     expect: expectRefused,
+  },
+  {
+    route: 'POST /api/client-errors',
+    who: 'anonymous',
+    probes: post(
+      '/api/client-errors',
+      invalidBodies({ kind: 'render', message: 'boom', stack: 'at x', path: '/wallet' }, ClientErrorReport),
+    ),
+    expect: expectRefused,
+    // A path with a query or hash could carry personal data into the logs.
+    examples: ['/wallet?email=a@b.c', '/wallet#token', 'wallet', ''].map((path) => ({
+      method: 'POST' as const,
+      path: '/api/client-errors',
+      body: JSON.stringify({ kind: 'error', message: 'x', path }),
+      contentType: 'application/json',
+    })),
   },
 ];
 

@@ -18,10 +18,13 @@ interface Answer {
 let unseen = Date.now() % 1_000_000;
 
 /** One request of the kind that `action` limits, as the web app makes it: valid, or with an invalid input. */
-function requestFor(action: RateLimitedAction, token: string, input: 'valid' | 'invalid' = 'valid') {
+/** The limits counted per user (the web app's error reports are counted per browser: clientErrors.int.test.ts). */
+type UserAction = Exclude<RateLimitedAction, 'clientErrors.report'>;
+
+function requestFor(action: UserAction, token: string, input: 'valid' | 'invalid' = 'valid') {
   const valid = input === 'valid';
   // Made for each call: some requests differ every time.
-  const requests = (): Record<RateLimitedAction, [string, RequestInit]> => ({
+  const requests = (): Record<UserAction, [string, RequestInit]> => ({
     'predictions.generate': [
       '/api/predictions/generate',
       {

@@ -98,6 +98,7 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/predictions/all': { path: '/api/predictions/all?limit=0' },
   'GET /api/admin/clock': { path: '/api/admin/clock' },
   'POST /api/admin/clock': { path: '/api/admin/clock', body: {} },
+  'POST /api/client-errors': { path: '/api/client-errors', body: {} },
 };
 
 const capitalize = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1);

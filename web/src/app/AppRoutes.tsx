@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Layout } from './layout/Layout';
 import { HomeRoute } from './HomeRoute';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -14,16 +15,28 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="auth" element={<HomeRoute />} />
-        <Route path="login" element={<HomeRoute />} />
-        <Route path="wallet" element={<HomeRoute initialTab="wallet" />} />
-        <Route path="terms" element={<Lazy page={<TermsPage />} />} />
-        <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
-        <Route path="contact" element={<Lazy page={<ContactPage />} />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route element={<RouteBoundary />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="auth" element={<HomeRoute />} />
+          <Route path="login" element={<HomeRoute />} />
+          <Route path="wallet" element={<HomeRoute initialTab="wallet" />} />
+          <Route path="terms" element={<Lazy page={<TermsPage />} />} />
+          <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
+          <Route path="contact" element={<Lazy page={<ContactPage />} />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Route>
     </Routes>
+  );
+}
+
+/** Every route's own error boundary: the header and footer stay, and going to another page tries again. */
+function RouteBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]}>
+      <Outlet />
+    </ErrorBoundary>
   );
 }
 

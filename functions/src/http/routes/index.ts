@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { ApiRoute } from '../routeTable';
 import { adminRoutes } from './admin';
+import { clientErrorRoutes } from './clientErrors';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
 import { paymentRoutes } from './payments';
@@ -20,5 +21,6 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...paymentRoutes(deps),
     ...walletRoutes(deps),
     ...predictionRoutes(deps),
+    ...clientErrorRoutes(deps),
   ];
 }

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_BOUNDARY_TEXT } from '../web/src/components/errorBoundaryMessages';
+import { WALLET_TEXT } from '../web/src/features/wallet/messages';
+import { LOG_DIR } from '../tools/stack/processes';
+import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { signInWithChooser } from './support/signIn';
+
+/**
+ * A render error in the real app (issue 27): forced from outside, with no hook in the app's code. The page's money
+ * formatter (Intl.NumberFormat) throws while the test sets a flag, so the Wallet tab fails to render. The route's
+ * error boundary shows its fallback (the header stays), the error reaches the server's log as an ERROR, and the
+ * part renders again once the cause is gone.
+ */
+let browser: Browser;
+const FORCED = `forced render error ${Date.now()}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await browser.context.addInitScript((message) => {
+    const format = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format')!;
+    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+      configurable: true,
+      get(this: Intl.NumberFormat) {
+        const real = format.get!.call(this) as (n: number) => string;
+        return (n: number) => {
+          if ((window as { breakRendering?: boolean }).breakRendering) throw new Error(message);
+          return real(n);
+        };
+      },
+    });
+  }, FORCED);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const serverLogLine = () =>
+  readFileSync(path.join(LOG_DIR, 'emulators.log'), 'utf8')
+    .split('\n')
+    .find((line) => line.includes(FORCED) && line.includes('"severity":"ERROR"'));
+
+describe('a render error', () => {
+  it('shows the fallback instead of a blank app, reaches the server as an ERROR, and recovers', async () => {
+    const { page } = browser;
+    await signInWithChooser(page, { email: uniqueEmail('render-error') });
+    await page.evaluate(() => Object.assign(window, { breakRendering: true }));
+    await page.getByRole('tab', { name: 'Wallet', exact: true }).click();
+
+    const fallback = page.getByRole('alert').filter({ hasText: ERROR_BOUNDARY_TEXT.title });
+    await fallback.waitFor();
+    await expect.poll(() => page.getByRole('button', { name: ERROR_BOUNDARY_TEXT.reload }).isVisible()).toBe(true);
+    await screenshot(page, 'error-boundary-fallback');
+    await expect.poll(serverLogLine, { timeout: 15_000 }).toBeDefined();
+    const line = serverLogLine()!;
+    expect(line).toContain('"source":"web"');
+    expect(line).toContain('"kind":"render"');
+    expect(line).not.toContain('render-error-'); // the account's e-mail stays out of the report
+
+    await page.evaluate(() => Object.assign(window, { breakRendering: false }));
+    await page.getByRole('button', { name: ERROR_BOUNDARY_TEXT.retry }).click();
+    await page.getByText(WALLET_TEXT.available).first().waitFor();
+    expect(await fallback.count()).toBe(0);
+  });
+});
