@@ -105,9 +105,20 @@ async function checkAtEverySize(page: Page, dialog: Locator, primary: string, na
   return found;
 }
 
+const payLabel = ADD_FUNDS_TEXT.pay('$10.00');
+
+/** In the add-funds dialog just opened from `place`: measures its amount step, then its payment step. */
+async function checkBothAddFundsSteps(page: Page, place: string): Promise<string[]> {
+  const dialog = addFundsDialog(page);
+  await dialog.getByLabel(ADD_FUNDS_TEXT.amountLabel).waitFor();
+  const found = await checkAtEverySize(page, dialog, ADD_FUNDS_TEXT.continue, `${place}-add-funds-amount`);
+  await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
+  await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).waitFor();
+  return [...found, ...(await checkAtEverySize(page, dialog, payLabel, `${place}-add-funds-payment`))];
+}
+
 const chooser = (page: Page) => page.getByRole('dialog', { name: 'Choose a test Google account' });
 const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('AAPL') });
-const payLabel = ADD_FUNDS_TEXT.pay('$10.00');
 
 describe('every dialog, from every place that opens it, at 1280x800, 390x844 and 320x640', () => {
   // The signed-out Wallet's Sign In leads to this page rather than to the chooser.
@@ -141,12 +152,8 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     const note = panel(page).getByRole('note');
     await note.waitFor({ timeout: FIT_TIMEOUT_MS });
     await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();
+    const found = await checkBothAddFundsSteps(page, 'predictions');
     const dialog = addFundsDialog(page);
-    await dialog.getByLabel(ADD_FUNDS_TEXT.amountLabel).waitFor();
-    const found = await checkAtEverySize(page, dialog, ADD_FUNDS_TEXT.continue, 'predictions-add-funds-amount');
-    await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-    await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).waitFor();
-    found.push(...(await checkAtEverySize(page, dialog, payLabel, 'predictions-add-funds-payment')));
     // Funded, for the next test's paid click; an expiry typed without its slash is read as 12/30.
     await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).fill('4242 4242 4242 4242');
     await dialog.getByLabel(ADD_FUNDS_TEXT.expiry).fill('1230');
@@ -172,12 +179,8 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     const { page } = browser;
     await page.getByRole('tab', { name: 'Wallet' }).click();
     await page.getByRole('button', { name: WALLET_TEXT.addFunds }).click();
+    const found = await checkBothAddFundsSteps(page, 'wallet');
     const dialog = addFundsDialog(page);
-    await dialog.getByLabel(ADD_FUNDS_TEXT.amountLabel).waitFor();
-    const found = await checkAtEverySize(page, dialog, ADD_FUNDS_TEXT.continue, 'wallet-add-funds-amount');
-    await dialog.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
-    await dialog.getByLabel(ADD_FUNDS_TEXT.cardNumber).waitFor();
-    found.push(...(await checkAtEverySize(page, dialog, payLabel, 'wallet-add-funds-payment')));
 
     // The "Payment failed" toast shows in the dialog: it must not cover Pay, or anything else one taps.
     await page.setViewportSize(SIZES[2]);
