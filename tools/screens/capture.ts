@@ -1,6 +1,6 @@
 /**
  * Full-page screenshots of every screen (e2e/support/screens.ts), signed out and signed in as the demo admin, at
- * desktop (1280x800) and phone (390x844) width, into .screens/LABEL/. Run it against a stack before and after a
+ * desktop (1280x800), phone (390x844) and narrow phone (320x640) width, into .screens/LABEL/. Run it against a stack before and after a
  * change that must not change how anything looks, then compare the two folders with tools/screens/compare.ts:
  *   STACK_PORT_OFFSET=N npx tsx tools/stack/main.ts exec -- npx tsx tools/screens/capture.ts before
  */
@@ -14,7 +14,11 @@ import { signInWithChooser } from '../../e2e/support/signIn';
 const label = process.argv[2];
 if (!label) throw new Error('usage: capture.ts LABEL (the folder under .screens/)');
 const OUT = path.resolve(import.meta.dirname, '../../.screens', label);
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+  narrow: { width: 320, height: 640 },
+} as const;
 
 async function shoot(page: Page, name: string) {
   // Settled: no request in flight, and no caret or animation caught half-way.
