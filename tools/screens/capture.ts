@@ -1,7 +1,8 @@
 /**
  * Full-page screenshots of every screen (e2e/support/screens.ts), signed out and signed in as the demo admin, at
- * desktop (1280x800), phone (390x844) and narrow phone (320x640) width, into .screens/LABEL/. Run it against a stack before and after a
- * change that must not change how anything looks, then compare the two folders with tools/screens/compare.ts:
+ * desktop (1280x800), phone (390x844) and narrow phone (320x640) width, into .screens/LABEL/. Run it against a stack
+ * before and after a change that must not change how anything looks, then compare the two folders with
+ * tools/screens/compare.ts:
  *   STACK_PORT_OFFSET=N npx tsx tools/stack/main.ts exec -- npx tsx tools/screens/capture.ts before
  */
 import { mkdirSync } from 'node:fs';
