@@ -2,12 +2,12 @@ import { createApp } from '../src/http/app';
 import type { AppDeps } from '../src/http/deps';
 import type { Guard } from '../src/http/routeTable';
 import { apiRoutes as routeTable } from '../src/http/routes';
-import { SettableClock } from '../src/adapters/clockFromEnv';
+import { systemClock, type TimeMachine } from '../src/domain/clock';
 import { listRoutes } from '../../tools/testing/expressRoutes';
 
-/** Building the app or its route table calls none of its dependencies, so inert ones do; the settable clock is the
+/** Building the app or its route table calls none of its dependencies, so inert ones do; with a time machine, as the
  * emulator's, which mounts the most. */
-const inertDeps = () => ({ clock: new SettableClock(null) }) as unknown as AppDeps;
+const inertDeps = () => ({ clock: systemClock, timeMachine: {} as TimeMachine }) as unknown as AppDeps;
 
 /** Every route of the `api` function as `METHOD /path`, read from the app itself. */
 export function apiRoutes(): string[] {

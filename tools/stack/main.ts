@@ -7,7 +7,7 @@
  *   tsx tools/stack/main.ts dev              the same plus Vite with hot reload on http://127.0.0.1:5173
  *   tsx tools/stack/main.ts exec -- CMD...   bring everything up, run CMD against it, tear down, exit with CMD's code
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
@@ -31,6 +31,7 @@ import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
 import { resolveMarketData } from './marketDataDir';
 import { copyWithoutRequests, logsRequests } from './requestLog';
 import { systemClock } from '../../functions/src/domain/clock';
+import { EMULATOR_BANNER } from '../../functions/build.mjs';
 
 const [mode, ...rest] = process.argv.slice(2);
 const command = rest[0] === '--' ? rest.slice(1) : rest;
@@ -91,15 +92,32 @@ function run(what: string, cmd: string, args: string[], env: NodeJS.ProcessEnv) 
   if (result.status !== 0) fail(`${what} failed (exit ${result.status ?? result.signal}).`);
 }
 
+/** The functions' emulator build (functions/build.mjs): production's plus the time machine, which the stack needs. */
+const EMULATOR_BUILD = { STOCKSEER_BUILD: 'emulator' };
+
+/** A functions/lib built earlier must be the emulator's (its first line says so): production's has no time machine. */
+function checkEmulatorBuild() {
+  const bundle = path.join(ROOT, 'functions/lib/index.js');
+  if (!existsSync(bundle) || !readFileSync(bundle, 'utf8').startsWith(EMULATOR_BANNER)) {
+    fail(
+      'functions/lib holds no emulator build of the functions (a production one, or none): build it with ' +
+        '`STOCKSEER_BUILD=emulator npm run build -w functions`, or leave STACK_SKIP_BUILD unset.',
+    );
+  }
+}
+
 /**
  * STACK_SKIP_BUILD=1 serves what was built before; =functions builds only the web app (whose emulator URLs depend
  * on the port offset): a second stack beside a running one must not rewrite the functions/lib that one serves.
  */
 function build() {
   const skip = process.env.STACK_SKIP_BUILD;
+  if (skip === '1' || skip === 'functions') checkEmulatorBuild();
   if (skip === '1') return;
   console.log(skip === 'functions' ? '[stack] building the web app...' : '[stack] building functions and web app...');
-  if (skip !== 'functions') run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv());
+  if (skip !== 'functions') {
+    run('Building the functions', 'npm', ['run', 'build', '-w', 'functions'], stackEnv(EMULATOR_BUILD));
+  }
   const outDir = path.relative(path.join(ROOT, 'web'), path.join(ROOT, WEB_DIST));
   run('Building the web app', 'npm', ['run', 'build', '-w', 'web', '--', '--outDir', outDir], stackEnv(webBuildEnv()));
 }

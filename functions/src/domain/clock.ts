@@ -10,6 +10,21 @@ export interface Clock {
   today(): string;
 }
 
+/**
+ * The local stack's time machine, which pins the clock's "today" to replay history. Only the emulator's entry
+ * (src/index.emulator.ts) gives one, at start-up; production has none, and its "today" is the real date.
+ */
+export interface TimeMachine {
+  /** The date "today" is pinned to; null while it follows the real clock. */
+  pinnedDate(): string | null;
+  /** Pins "today" for every worker process of the stack (null: the real date again). */
+  pin(today: string | null): Promise<void>;
+  /** Before a request: this process's clock takes the date the time machine is set to. */
+  sync(): Promise<void>;
+  /** A maintenance shard runs on its run's day: pins this process's clock only, until its next `sync`. */
+  pinThisProcess(today: string): void;
+}
+
 const newYorkDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/New_York',
   year: 'numeric',

@@ -5,12 +5,10 @@ import { errorHandler, notFoundRoute } from './errors';
 import { guardChains } from './guards';
 import type { ApiRoute } from './routeTable';
 import { apiRoutes } from './routes';
-import { syncClock } from './clockSync';
 import { API_BODY_LIMIT_BYTES, limitBody } from './bodyLimit';
 import { jsonOnly } from './jsonOnly';
 import { platformBodyError } from './platformBodyErrors';
 import { nameRoute, requestLog } from './requestLog';
-import { SettableClock } from '../adapters/clockFromEnv';
 
 /** The API's routes live under /api. */
 const API = '/api';
@@ -35,8 +33,14 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  // Local stack only: every request sees the date the time machine is set to.
-  if (deps.clock instanceof SettableClock) app.use(API, syncClock(deps.db, deps.clock));
+  // Local stack only (production has no time machine): every request sees the date the time machine is set to.
+  const { timeMachine } = deps;
+  if (timeMachine) {
+    app.use(API, async (_req, _res, next) => {
+      await timeMachine.sync();
+      next();
+    });
+  }
 
   const guards = guardChains(deps.auth);
   const register = ({ method, path, guard, handlers }: ApiRoute) =>

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
-import type { Clock } from '../domain/clock';
+import type { Clock, TimeMachine } from '../domain/clock';
 import type { MarketDataService } from '../domain/market-data/service';
 import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
@@ -12,6 +12,8 @@ export interface AppDeps {
   db: Firestore;
   auth: Auth;
   clock: Clock;
+  /** The local stack's time machine over `clock`, from the emulator's entry only; production has none. */
+  timeMachine?: TimeMachine;
   /** Built once per process: providers keep parsed files and simulated paths in memory. */
   marketData: MarketDataService;
   /** Stripe (or the sandbox of the local stack). */

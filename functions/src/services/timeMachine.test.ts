@@ -1,72 +1,26 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { SettableClock } from '../adapters/clockFromEnv';
-import type { ClockChangeSignal } from '../adapters/clockChangeSignal';
-import { pinnedDateSync } from './timeMachine';
+import { fixedClock, type TimeMachine } from '../domain/clock';
+import { clockState, pinToday } from './timeMachine';
 
-/** The stack's shared state as one worker sees it: the stamp file and the stored date, and how often it read them. */
-function sharedState(start: { stamp: string; stored: string | null }) {
-  const state = { ...start, reads: 0, duringRead: (): void => undefined };
-  const signal: ClockChangeSignal = { stamp: () => state.stamp, bump: () => undefined };
-  const readStored = async () => {
-    state.reads += 1;
-    const read = state.stored;
-    state.duringRead();
-    return read;
-  };
-  return { state, signal, readStored };
-}
-const noDb = {} as Firestore;
-
-describe('pinnedDateSync', () => {
-  it('reads the stored date on the first request and again only when the stamp moved', async () => {
-    const { state, signal, readStored } = sharedState({ stamp: '', stored: '2021-03-01' });
-    const clock = new SettableClock('2021-01-04', signal);
-    const sync = pinnedDateSync(noDb, clock, readStored);
-    for (let i = 0; i < 3; i++) await sync();
-    expect([clock.today(), state.reads]).toEqual(['2021-03-01', 1]);
-    Object.assign(state, { stamp: 'b', stored: '2021-03-02' });
-    await sync();
-    await sync();
-    expect([clock.today(), state.reads]).toEqual(['2021-03-02', 2]);
-    Object.assign(state, { stamp: 'c', stored: null });
-    await sync();
-    expect([clock.pinnedDate(), state.reads]).toEqual([null, 3]);
+describe('the clock as the Admin tab sees it', () => {
+  it('in production (no time machine): the real date, never pinned, and a 404 to setting it', async () => {
+    const clock = fixedClock('2025-06-02');
+    expect(clockState(clock, undefined)).toEqual({ today: '2025-06-02', pinned: false });
+    await expect(pinToday(clock, undefined, '2021-03-01')).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'The clock can only be set on the local emulator',
+    });
   });
 
-  it('starts from the start date when nothing was stored', async () => {
-    const { signal } = sharedState({ stamp: '', stored: null });
-    const clock = new SettableClock('2021-01-04', signal);
-    await pinnedDateSync(noDb, clock, async () => undefined)();
-    expect(clock.today()).toBe('2021-01-04');
-  });
-
-  it('reads again after a change that landed between its stamp and its date', async () => {
-    const { state, signal, readStored } = sharedState({ stamp: 'a', stored: '2021-03-01' });
-    const clock = new SettableClock(null, signal);
-    const sync = pinnedDateSync(noDb, clock, readStored);
-    // pinToday runs while this worker reads: the date it got is already old, and the stamp has moved on.
-    state.duringRead = () => Object.assign(state, { stamp: 'b', stored: '2021-03-05', duringRead: () => undefined });
-    await sync();
-    expect(clock.today()).toBe('2021-03-01');
-    await sync();
-    expect([clock.today(), state.reads]).toEqual(['2021-03-05', 2]);
-  });
-
-  it('pins the known date again on every request, undoing a pin of its own process (a maintenance shard)', async () => {
-    const { state, signal, readStored } = sharedState({ stamp: 'a', stored: '2021-03-01' });
-    const clock = new SettableClock(null, signal);
-    const sync = pinnedDateSync(noDb, clock, readStored);
-    await sync();
-    clock.pin('2021-02-01');
-    await sync();
-    expect([clock.today(), state.reads]).toEqual(['2021-03-01', 1]);
-  });
-
-  it('reads on every request without a change signal', async () => {
-    const { state, readStored } = sharedState({ stamp: '', stored: '2021-03-01' });
-    const sync = pinnedDateSync(noDb, new SettableClock(null), readStored);
-    for (let i = 0; i < 3; i++) await sync();
-    expect(state.reads).toBe(3);
+  it("on the local stack: the time machine's date, pinned until it is let go", async () => {
+    let pinned: string | null = null;
+    const clock = { now: () => new Date(), today: () => pinned ?? '2025-06-02' };
+    const timeMachine = {
+      pinnedDate: () => pinned,
+      pin: async (today: string | null) => void (pinned = today),
+    } as TimeMachine;
+    expect(await pinToday(clock, timeMachine, '2021-03-01')).toEqual({ today: '2021-03-01', pinned: true });
+    expect(clockState(clock, timeMachine)).toEqual({ today: '2021-03-01', pinned: true });
+    expect(await pinToday(clock, timeMachine, null)).toEqual({ today: '2025-06-02', pinned: false });
   });
 });

@@ -46,13 +46,13 @@ export function adminRoutes(deps: AppDeps): ApiRoute[] {
     }),
 
     get('/admin/clock', 'admin', (_req, res) => {
-      res.json(clockState(deps.clock) satisfies ClockState);
+      res.json(clockState(deps.clock, deps.timeMachine) satisfies ClockState);
     }),
 
     // The local stack's time machine: refused in production, where the clock is the real one.
     post('/admin/clock', 'admin', async (req, res) => {
       const { today } = parseInput(SetClockRequest, req.body);
-      res.json((await pinToday(db, deps.clock, today)) satisfies ClockState);
+      res.json((await pinToday(deps.clock, deps.timeMachine, today)) satisfies ClockState);
     }),
   ];
 }

@@ -10,11 +10,10 @@ import {
   type MaintenanceRun,
   type MaintenanceTrigger,
 } from '@stockseer/contract';
-import { fixedClockAt, type Clock } from '../../domain/clock';
+import { fixedClockAt, type Clock, type TimeMachine } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
 import { shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
-import { SettableClock } from '../../adapters/clockFromEnv';
 import {
   beginShard,
   failRun,
@@ -46,6 +45,8 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
 export interface MaintenanceDeps {
   db: Firestore;
   clock: Clock;
+  /** The local stack's time machine over `clock` (none in production). */
+  timeMachine?: TimeMachine;
   marketData: MarketDataService;
   models: ModelPool;
   queue: ShardQueue;
@@ -117,7 +118,7 @@ export async function runShard(
   if (!begun) return;
   const { run, shard } = begun;
   // Local stack: the market data service reads "today" from this process's clock; use the run's (its time machine).
-  if (deps.clock instanceof SettableClock) deps.clock.pin(run.today);
+  deps.timeMachine?.pinThisProcess(run.today);
   const step = stepsOf(deps).find((s) => s.name === shard.step);
   const clock = fixedClockAt(run.today, new Date(run.marketNow));
   try {

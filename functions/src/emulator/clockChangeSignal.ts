@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
 /**
- * Emulator only: how the Functions worker processes of one local stack learn that the time machine moved, without
+ * How the Functions worker processes of one local stack learn that the time machine moved, without
  * reading its pinned date from Firestore on every request (issue 16 measured that read at about a third of a warm
  * quote's CPU on this stack). The pinned date itself stays in Firestore; this is only a stamp that changes after each
  * write of it, in a file every worker of the stack reads (they share one machine).

@@ -1,0 +1,14 @@
+import { db } from './adapters/firestore/db';
+import { timeMachineFromEnv } from './emulator/timeMachine';
+import { stockseerFunctions } from './functions';
+
+/**
+ * The local stack's functions (functions/build.mjs bundles this entry with STOCKSEER_BUILD=emulator, as
+ * tools/stack does): production's, plus the time machine, the one door of everything emulator-only (src/emulator/).
+ * Never deployed: outside the Functions emulator it refuses to load.
+ */
+if (process.env.FUNCTIONS_EMULATOR !== 'true') {
+  throw new Error('This is the local emulator build of the functions: deploy the production one (npm run build)');
+}
+
+export const { api, dailyMaintenance, maintenanceShard } = stockseerFunctions(timeMachineFromEnv(db(), process.env));
