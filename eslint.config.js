@@ -11,6 +11,11 @@ const NOT_DEPLOYED = [
   forbid('(^|/)tools/', 'Deployed code never imports tools/ (test kits and scripts).'),
   forbid('\\.testkit$', 'Deployed code never imports a test kit (*.testkit.ts).'),
 ];
+/** The local stack's time machine (functions/src/emulator/) enters through its own entry only, never production's. */
+const NOT_IN_PRODUCTION = forbid(
+  '(^|/)(emulator(/|$)|index\\.emulator$)',
+  'Only src/index.emulator.ts imports emulator/: the deployed bundle carries none of it (a TimeMachine in deps).',
+);
 const FUNCTIONS_LAYERS = [
   {
     // The domain is pure: no Firebase, Stripe or HTTP, and nothing of ours but the contract and the domain.
@@ -35,7 +40,13 @@ const FUNCTIONS_LAYERS = [
     files: ['functions/src/http/**/*.ts'],
     patterns: [forbid('(^|/)adapters/firestore(/|$)', 'Routes never touch Firestore: call a service.')],
   },
-  { files: ['functions/src/index.ts'], patterns: [] },
+  { files: ['functions/src/index.ts', 'functions/src/functions.ts'], patterns: [] },
+  {
+    // The emulator's parts, and the entry that hands them in at start-up (StartUp in src/functions.ts).
+    files: ['functions/src/emulator/**/*.ts', 'functions/src/index.emulator.ts'],
+    patterns: [forbid(OUR_LAYER('http'), 'The time machine is handed to the app at start-up: no http/ here.')],
+    emulator: true,
+  },
 ];
 
 /** Per layer: its rule for tests, and the stricter one (its own plus NOT_DEPLOYED) for deployed files. */
@@ -47,7 +58,10 @@ function functionsLayerRules() {
     {
       files: layer.files,
       ignores: ['**/*.test.ts'],
-      rules: rule({ ...layer, patterns: [...layer.patterns, ...NOT_DEPLOYED] }),
+      rules: rule({
+        ...layer,
+        patterns: [...layer.patterns, ...NOT_DEPLOYED, ...(layer.emulator ? [] : [NOT_IN_PRODUCTION])],
+      }),
     },
     // Domain tests stay free of Firebase, Stripe and HTTP; they may import an adapter they check the domain against.
     ...(layer.group
