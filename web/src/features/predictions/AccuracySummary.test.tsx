@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { PredictionStatus } from '@stockseer/contract';
 import { AccuracySummary } from './AccuracySummary';
 import { PREDICTION_TEXT } from './messages';
+import { ODDS_TEXT } from './oddsText';
 import { makePrediction } from './predictions.testkit';
 
 const predictionsWith = (statuses: PredictionStatus[]) =>
@@ -23,6 +24,26 @@ describe('AccuracySummary', () => {
     expect(badge().textContent).toBe('Accuracy 60.0%');
     expect(screen.getByText('Naive "no change" forecast: 35.0%')).toBeTruthy();
     expect(screen.getByText('Drift forecast: 40.0%')).toBeTruthy();
+  });
+
+  it('explains each baseline behind a button, for touch and keyboard as well as a mouse (issue 23)', () => {
+    render(
+      <AccuracySummary
+        predictions={predictionsWith(['hit'])}
+        naiveBaseline={{ hits: 7, resolved: 20 }}
+        driftBaseline={{ hits: 8, resolved: 20 }}
+      />,
+    );
+    for (const [question, hint] of [
+      [PREDICTION_TEXT.naiveBaselineQuestion, PREDICTION_TEXT.naiveBaselineHint],
+      [ODDS_TEXT.driftBaselineQuestion, ODDS_TEXT.driftBaselineHint],
+    ]) {
+      const button = screen.getByRole('button', { name: question });
+      expect(screen.getByText(hint).hidden).toBe(true);
+      fireEvent.click(button);
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByText(hint).hidden).toBe(false);
+    }
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { HistoricalPredictions } from '@stockseer/contract';
+import { ExplainedText } from '../../components/ExplainedText';
 import { accuracyLevel, accuracyOf, formatHitRate, hitRatePercent } from './accuracy';
 import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
@@ -24,14 +25,20 @@ export function AccuracySummary({
         </span>
       )}
       {naive !== null && (
-        <span className="naive-baseline" title={PREDICTION_TEXT.naiveBaselineHint}>
-          {PREDICTION_TEXT.naiveBaseline(formatHitRate(naive))}
-        </span>
+        <ExplainedText
+          className="naive-baseline"
+          text={PREDICTION_TEXT.naiveBaseline(formatHitRate(naive))}
+          explanation={PREDICTION_TEXT.naiveBaselineHint}
+          question={PREDICTION_TEXT.naiveBaselineQuestion}
+        />
       )}
       {drift !== null && (
-        <span className="naive-baseline" title={ODDS_TEXT.driftBaselineHint}>
-          {ODDS_TEXT.driftBaseline(formatHitRate(drift))}
-        </span>
+        <ExplainedText
+          className="naive-baseline"
+          text={ODDS_TEXT.driftBaseline(formatHitRate(drift))}
+          explanation={ODDS_TEXT.driftBaselineHint}
+          question={ODDS_TEXT.driftBaselineQuestion}
+        />
       )}
     </div>
   );

@@ -20,6 +20,7 @@ export const PREDICTION_TEXT = {
   accuracy: (percent: string) => `Accuracy ${percent}`,
   naiveBaseline: (percent: string) => `Naive "no change" forecast: ${percent}`,
   naiveBaselineHint: 'The hit rate of simply predicting today\u2019s price, on the same dates.',
+  naiveBaselineQuestion: 'What does the \u201cno change\u201d hit rate mean?',
   generate: 'Generate Prediction',
   generating: 'Generating...',
   errorTitle: 'Error',

@@ -30,6 +30,7 @@ export const ODDS_TEXT = {
   cancel: 'Cancel',
   driftBaseline: (percent: string) => `Drift forecast: ${percent}`,
   driftBaselineHint: 'The hit rate of extending the stock\u2019s long-run average daily move, on the same dates.',
+  driftBaselineQuestion: 'What does the drift hit rate mean?',
   live: (resolved: number, hitPercent: string, expectedPercent: string | null) =>
     `Live: ${resolved} resolved, ${hitPercent} hit${expectedPercent === null ? '' : `, ${expectedPercent} expected`}`,
   liveHint: 'How users\u2019 own forecasts of this model and timeframe did once their target date passed.',
