@@ -1,4 +1,4 @@
-import { TIME_FRAME_NAMES, timeFrameDays, type Prediction } from '@stockseer/contract';
+import { predictionModelName, TIME_FRAME_NAMES, timeFrameDays, type Prediction } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { ADMIN_TEXT, COLUMNS, TYPE_LABELS } from './messages';
@@ -15,7 +15,7 @@ const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
     ),
   },
   { header: COLUMNS.stock, rowHeader: true, className: 'admin-symbol', cell: (p) => p.symbol },
-  { header: COLUMNS.model, cell: (p) => p.modelName },
+  { header: COLUMNS.model, cell: (p) => predictionModelName(p) },
   {
     header: COLUMNS.timeFrame,
     cell: (p) => (

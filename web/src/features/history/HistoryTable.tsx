@@ -1,4 +1,4 @@
-import { TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
+import { predictionModelName, TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { COLUMNS, HISTORY_TEXT } from './messages';
@@ -12,7 +12,7 @@ const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
       <>
         <span className="history-symbol">{p.symbol}</span>
         <span className="cell-sub">
-          {p.modelName} · {TIME_FRAME_LABELS[p.timeFrame]}
+          {predictionModelName(p)} · {TIME_FRAME_LABELS[p.timeFrame]}
         </span>
       </>
     ),

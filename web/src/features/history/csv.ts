@@ -1,4 +1,4 @@
-import { costLabel, TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
+import { costLabel, predictionModelName, TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
 import { STATUS_LABELS } from './messages';
 
 type Cell = string | number | null;
@@ -45,7 +45,7 @@ export function historyCsv(predictions: readonly Prediction[]): string {
     HEADER,
     ...predictions.map((p) => [
       p.symbol,
-      p.modelName,
+      predictionModelName(p),
       TIME_FRAME_LABELS[p.timeFrame],
       p.predictionDate,
       price(p.priceAtPrediction),

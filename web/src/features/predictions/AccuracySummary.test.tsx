@@ -37,7 +37,7 @@ describe('AccuracySummary', () => {
     for (const [question, hint] of [
       [PREDICTION_TEXT.naiveBaselineQuestion, PREDICTION_TEXT.naiveBaselineHint],
       [ODDS_TEXT.driftBaselineQuestion, ODDS_TEXT.driftBaselineHint],
-    ]) {
+    ] as const) {
       const button = screen.getByRole('button', { name: question });
       expect(screen.getByText(hint).hidden).toBe(true);
       fireEvent.click(button);
