@@ -21,11 +21,13 @@ export interface FuturePredictionInput {
   /** The calibrated chance of a hit of this forecast (`forecastOdds`), fixed now. */
   hitProbability: number;
   owner: { userId: string; userEmail: string | null };
-  isFree: boolean;
   now: Date;
 }
 
-export function futurePrediction(input: FuturePredictionInput): Prediction {
+/** A new prediction before its reservation: whether it is free is decided from the wallet, in the ledger commit. */
+export type UnreservedPrediction = Omit<Prediction, 'isFree'>;
+
+export function futurePrediction(input: FuturePredictionInput): UnreservedPrediction {
   const origin = input.bars.at(-1);
   assertInvariant(origin, 'a forecast needs at least one bar');
   const { forecast, timeFrame } = input;
@@ -46,7 +48,6 @@ export function futurePrediction(input: FuturePredictionInput): Prediction {
     ...hitRange(origin.close, forecast.targetPrice, timeFrame),
     actualPrice: null,
     status: 'active',
-    isFree: input.isFree,
     hitProbability: input.hitProbability,
     userId: input.owner.userId,
     userEmail: input.owner.userEmail,

@@ -5,7 +5,7 @@ import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
-import { forecastOfTheDay } from '../forecastOfTheDay';
+import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
 import { forecastStep } from './forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
 
@@ -110,7 +110,7 @@ describe('the forecasts step', () => {
     await forecasts.doc(`KO_xgboost_long_${RUN_DAY}`).delete();
     const bars = await nextMorning.marketData.barsUpTo('KO', NEXT_DAY);
     expect(bars.at(-1)!.date).toBe(RUN_DAY);
-    const onDemand = await forecastOfTheDay(ctx, key, bars, () => Promise.resolve());
+    const onDemand = await forecastOfTheDay(ctx, key, bars);
     expect(onDemand).toEqual(prepared!.forecast);
 
     // A retried shard finds them stored.
@@ -129,7 +129,7 @@ describe('the forecasts step', () => {
     // The next morning a preview (or a generate) reads the prepared ARIMA forecast: it is part of the demand again.
     const bars = await nextMorning.marketData.barsUpTo('KO', NEXT_DAY);
     resetFits();
-    await forecastOfTheDay(ctx, { symbol: 'KO', modelId: 'arima', timeFrame: 'short' }, bars, () => Promise.resolve());
+    await forecastOfTheDay(ctx, { symbol: 'KO', modelId: 'arima', timeFrame: 'short' }, bars);
     expect(fits()).toBe(0);
     expect(await ours()).toEqual([{ symbol: 'KO', forecasts: [{ modelId: 'arima', timeFrame: 'short' }] }]);
   });

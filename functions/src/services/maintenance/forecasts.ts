@@ -2,7 +2,7 @@ import { lastSettledClose } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
 import { packGroups } from '../../domain/maintenance/runs';
 import { forecastsAskedBefore, type AskedForecast } from '../../adapters/firestore/forecastsOfTheDay';
-import { forecastOfTheDay } from '../forecastOfTheDay';
+import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
 import { forEachParallel, settleFailures, type MaintenanceStep } from './steps';
 
 /** One stock's forecasts to prepare: its prices are read once for all of them. */
@@ -15,9 +15,6 @@ interface StockForecasts {
 export const FORECASTS_PER_SHARD = 45;
 /** Stocks prepared at once within a shard: the model pool has a thread per core. */
 const PARALLEL_STOCKS = 2;
-
-/** A user's fit waits for their rate limit; maintenance is no user, and is bounded by what was asked instead. */
-const noAdmission = () => Promise.resolve();
 
 /**
  * Step 4 (issue 16): fit, before anyone asks, the forecasts the next session will ask for. Every stock, model and
@@ -59,7 +56,7 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
       // to prepare from (a forecast from the close before would be the one already stored).
       if (bars?.at(-1)?.date !== close) return;
       for (const forecast of forecasts) {
-        const prepare = () => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, noAdmission, 'maintenance');
+        const prepare = () => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, 'maintenance');
         if (await refusedAsNone(prepare)) preparedForecastsCount += 1;
       }
     });

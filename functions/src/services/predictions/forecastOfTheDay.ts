@@ -5,20 +5,20 @@
  */
 import { TIME_FRAME_DAYS, type DailyBar, type TimeFrame } from '@stockseer/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { addCalendarDays } from '../domain/calendar';
-import { assertInvariant } from '../domain/errors';
-import { FORECAST_LOOKBACK_DAYS } from '../domain/market-data/service';
-import type { ForecastModelId } from '../domain/models/types';
-import { baselineOutcomes } from '../domain/odds/calibration';
-import { forecastOdds } from '../domain/predictions/records';
-import type { ModelPool } from '../adapters/model-pool/pool';
+import { addCalendarDays } from '../../domain/calendar';
+import { assertInvariant } from '../../domain/errors';
+import { FORECAST_LOOKBACK_DAYS } from '../../domain/market-data/service';
+import type { ForecastModelId } from '../../domain/models/types';
+import { baselineOutcomes } from '../../domain/odds/calibration';
+import { forecastOdds } from '../../domain/predictions/records';
+import type { ModelPool } from '../../adapters/model-pool/pool';
 import {
   findForecastOfTheDay,
   saveForecastOfTheDay,
   type ForecastKey,
   type ForecastOfTheDay,
   type StoredForecastOfTheDay,
-} from '../adapters/firestore/forecastsOfTheDay';
+} from '../../adapters/firestore/forecastsOfTheDay';
 
 /**
  * The fit's window ends at the origin and starts a fixed span before it, not before the day that asks: the bars a
@@ -47,35 +47,33 @@ export interface ForecastOutcome {
 }
 
 /**
- * `bars`: the stock's closes up to today, oldest first; the last one is the origin. `admit` runs only when a model
- * has to be fitted (the rate limit counts new work only). `asker`: a user's request (a preview or a generate), or daily
- * maintenance preparing it; a request that reads a prepared forecast marks it asked.
+ * `bars`: the stock's closes up to today, oldest first; the last one is the origin. `asker`: a user's request (a
+ * preview or a generate), or daily maintenance preparing it; a request that reads a prepared forecast marks it asked.
  */
 export async function forecastOfTheDay(
   deps: { db: Firestore; models: ModelPool },
   selection: ForecastSelection,
   allBars: readonly DailyBar[],
-  admit: () => Promise<void>,
   asker: Asker = 'request',
 ): Promise<ForecastOfTheDay> {
   const origin = allBars.at(-1);
   assertInvariant(origin, 'a forecast needs at least one bar');
   const stored = await findForecastOfTheDay(deps.db, { ...selection, predictionDate: origin.date });
-  const { forecast, toStore } = await forecastOrFit(deps, selection, allBars, stored, admit, asker);
+  const { forecast, toStore } = await forecastOrFit(deps, selection, allBars, stored, asker);
   if (toStore) await saveForecastOfTheDay(deps.db, toStore);
   return forecast;
 }
 
 /**
  * The same, from a forecast the caller has already read (`stored`: undefined when there is none), leaving the write
- * to the caller: a generate makes it in the transaction that stores its prediction and moves its money.
+ * to the caller: a generate makes it in the transaction that stores its prediction and moves its money. A request
+ * fits only when `stored` is undefined, so it is admitted by its rate limit before this call in that case only.
  */
 export async function forecastOrFit(
   deps: { models: ModelPool },
   selection: ForecastSelection,
   allBars: readonly DailyBar[],
   stored: StoredForecastOfTheDay | undefined,
-  admit: () => Promise<void>,
   asker: Asker = 'request',
 ): Promise<ForecastOutcome> {
   const origin = allBars.at(-1);
@@ -89,7 +87,6 @@ export async function forecastOrFit(
     const nowAsked = !stored.asked && asker === 'request';
     return { forecast: stored.forecast, toStore: nowAsked ? { forecast: stored.forecast, asked: true } : null };
   }
-  await admit();
 
   const windowStart = addCalendarDays(origin.date, -(FORECAST_LOOKBACK_DAYS - WINDOW_SLACK_DAYS));
   const bars = allBars.filter((bar) => bar.date >= windowStart);

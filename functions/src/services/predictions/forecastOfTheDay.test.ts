@@ -1,52 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyBar } from '@stockseer/contract';
-import { fixedClock } from '../domain/clock';
-import { DemoMarketData } from '../adapters/market-data/demo';
-import { countingModelPool } from '../../test/models.testkit';
-import type { StoredForecastOfTheDay } from '../adapters/firestore/forecastsOfTheDay';
+import { fixedClock } from '../../domain/clock';
+import { DemoMarketData } from '../../adapters/market-data/demo';
+import { countingModelPool } from '../../../test/models.testkit';
+import type { StoredForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
 import { forecastOrFit, type ForecastSelection } from './forecastOfTheDay';
 
 /** What a request or maintenance gets, and what it leaves for its caller to store (the storing is the caller's). */
 const { models, fits, resetFits } = countingModelPool(1);
 afterAll(() => models.close());
-let admissions = 0;
-const admit = () => {
-  admissions += 1;
-  return Promise.resolve();
-};
 
 const selection: ForecastSelection = { symbol: 'KO', modelId: 'arima', timeFrame: 'short' };
 let bars: DailyBar[];
 let fitted: StoredForecastOfTheDay['forecast'];
 beforeAll(async () => {
   bars = await new DemoMarketData(fixedClock('2024-03-15')).dailyBars('KO', '2019-03-01', '2024-03-15');
-  fitted = (await forecastOrFit({ models }, selection, bars, undefined, admit)).forecast;
+  fitted = (await forecastOrFit({ models }, selection, bars, undefined)).forecast;
 });
 
-/** Counts the fits and admissions `run` makes. */
-async function counted<T>(run: () => Promise<T>): Promise<{ result: T; fits: number; admissions: number }> {
+/** Counts the fits `run` makes. */
+async function counted<T>(run: () => Promise<T>): Promise<{ result: T; fits: number }> {
   resetFits();
-  admissions = 0;
   const result = await run();
-  return { result, fits: fits(), admissions };
+  return { result, fits: fits() };
 }
 
 describe('forecastOrFit', () => {
   it.each([
     ['request', true],
     ['maintenance', false],
-  ] as const)(
-    'fits what is not stored, after the admission, and leaves it to store as asked by a %s',
-    async (asker, asked) => {
-      const { result, ...counts } = await counted(() =>
-        forecastOrFit({ models }, selection, bars, undefined, admit, asker),
-      );
-      expect(counts).toEqual({ fits: 1, admissions: 1 });
-      expect(result.forecast).toMatchObject({ ...selection, predictionDate: bars.at(-1)!.date, modelName: 'ARIMA' });
-      expect(result.forecast).toEqual(fitted);
-      expect(result.toStore).toEqual({ forecast: result.forecast, asked });
-    },
-  );
+  ] as const)('fits what is not stored, and leaves it to store as asked by a %s', async (asker, asked) => {
+    const { result, ...counts } = await counted(() => forecastOrFit({ models }, selection, bars, undefined, asker));
+    expect(counts).toEqual({ fits: 1 });
+    expect(result.forecast).toMatchObject({ ...selection, predictionDate: bars.at(-1)!.date, modelName: 'ARIMA' });
+    expect(result.forecast).toEqual(fitted);
+    expect(result.toStore).toEqual({ forecast: result.forecast, asked });
+  });
 
   it.each([
     ['a request reads one maintenance prepared: it becomes asked', false, 'request', true],
@@ -54,8 +43,8 @@ describe('forecastOrFit', () => {
     ['a request reads one already asked: nothing to write', true, 'request', null],
   ] as const)('fits nothing stored: %s', async (_, storedAsked, asker, nowAsked) => {
     const stored = { forecast: { ...fitted, targetPrice: fitted.targetPrice + 1 }, asked: storedAsked };
-    const { result, ...counts } = await counted(() => forecastOrFit({ models }, selection, bars, stored, admit, asker));
-    expect(counts).toEqual({ fits: 0, admissions: 0 });
+    const { result, ...counts } = await counted(() => forecastOrFit({ models }, selection, bars, stored, asker));
+    expect(counts).toEqual({ fits: 0 });
     expect(result).toEqual({
       forecast: stored.forecast,
       toStore: nowAsked === null ? null : { forecast: stored.forecast, asked: nowAsked },
@@ -64,8 +53,8 @@ describe('forecastOrFit', () => {
 
   it('refuses a stored forecast of another close or selection', async () => {
     const ofAnotherClose = { forecast: { ...fitted, predictionDate: bars.at(-2)!.date }, asked: true };
-    await expect(forecastOrFit({ models }, selection, bars, ofAnotherClose, admit)).rejects.toThrow(/was offered for/);
+    await expect(forecastOrFit({ models }, selection, bars, ofAnotherClose)).rejects.toThrow(/was offered for/);
     const ofAnotherModel = { forecast: { ...fitted, modelId: 'prophet' as const }, asked: true };
-    await expect(forecastOrFit({ models }, selection, bars, ofAnotherModel, admit)).rejects.toThrow(/was offered for/);
+    await expect(forecastOrFit({ models }, selection, bars, ofAnotherModel)).rejects.toThrow(/was offered for/);
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * The one transaction of a generate, through the ledger's one door (`applyLedgerOperation`): it reads the wallet
+ * once and decides from that read, with the ledger's pure rules, the monthly allowance renewal, free or paid, the $1
+ * reserve and the duplicate (`reserve:{predictionId}` already applied), then writes the prediction (free or not, as
+ * decided), the Idempotency-Key's record and the forecast of the day with the money.
+ */
+import type { Wallet } from '@stockseer/contract';
+import type { Caller } from '../../domain/caller';
+import { ledgerTxId, payForPrediction, resetAllowanceIfDue } from '../../domain/ledger';
+import type { UnreservedPrediction } from '../../domain/predictions/records';
+import type { Firestore } from 'firebase-admin/firestore';
+import { applyLedgerOperation, WalletNotSetUp } from './ledgerRepository';
+import { storeForecastOfTheDay, type StoredForecastOfTheDay } from './forecastsOfTheDay';
+import { recordIdempotentGenerate, type IdempotentGenerate } from './idempotencyKeys';
+import { createPrediction, type StoredPrediction } from './predictions';
+import { ensureUserAndWallet } from './users';
+
+export interface PredictionToReserve {
+  prediction: UnreservedPrediction & Pick<StoredPrediction, 'modelChoice'>;
+  /** A new fit, or a prepared forecast now asked: stored with the prediction made of it. Null: none to write. */
+  forecastOfTheDay: StoredForecastOfTheDay | null;
+  /** The request's Idempotency-Key and what it names, when it carried one. */
+  idempotencyKey?: { key: string; record: IdempotentGenerate };
+  /** The market date the allowance renewal looks at. */
+  today: string;
+  /** The instant the prediction is stamped with: its ledger lines carry the same one, whatever the retries. */
+  now: Date;
+}
+
+export type Reservation =
+  | { made: StoredPrediction; wallet: Wallet }
+  /** `reserve:{predictionId}` was applied before: a concurrent request for the same forecast won the race. */
+  | { made: null; wallet: Wallet };
+
+export async function reservePrediction(
+  db: Firestore,
+  caller: Caller,
+  { prediction, forecastOfTheDay, idempotencyKey, today, now }: PredictionToReserve,
+): Promise<Reservation> {
+  let made: StoredPrediction | null = null;
+  const reserve = () =>
+    applyLedgerOperation(db, {
+      userId: caller.uid,
+      txId: ledgerTxId.reserve(prediction.id),
+      now,
+      // The caller found no prediction of this id just before: a replay is rare enough for the transaction to see.
+      replayReadFirst: false,
+      ifNoWallet: 'refuse',
+      renew: (wallet) => resetAllowanceIfDue(wallet, { today, now }),
+      decide: (wallet) => payForPrediction(wallet, { predictionId: prediction.id, ticker: prediction.symbol, now }),
+      alsoWrite: (tx, decision) => {
+        made = { ...prediction, isFree: decision.isFree };
+        createPrediction(tx, db, made);
+        if (forecastOfTheDay) storeForecastOfTheDay(tx, db, forecastOfTheDay);
+        if (idempotencyKey) recordIdempotentGenerate(tx, db, idempotencyKey.key, idempotencyKey.record);
+      },
+    });
+  let outcome;
+  try {
+    outcome = await reserve();
+  } catch (error) {
+    if (!(error instanceof WalletNotSetUp)) throw error;
+    // A first action that is a generate, or a wallet from before `chargedBalance`: set the account up as
+    // `POST /api/me` does, then reserve on the wallet that made.
+    await ensureUserAndWallet(db, caller, now);
+    outcome = await reserve();
+  }
+  return { made: outcome.applied ? made : null, wallet: outcome.wallet };
+}
