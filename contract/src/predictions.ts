@@ -10,7 +10,7 @@ import { Wallet } from './wallet';
 export const ModelId = z.enum(['prophet', 'arima', 'xgboost', 'naive', 'drift']);
 export type ModelId = z.infer<typeof ModelId>;
 
-/** What a user picks (SPEC 3). `recommended` is resolved to the admin's default for the timeframe before fitting. */
+/** What a user picks (docs/product.md#generating-a-prediction). `recommended` is resolved to the admin's default for the timeframe before fitting. */
 export const ModelChoice = z.enum(['recommended', 'prophet', 'arima', 'xgboost']);
 export type ModelChoice = z.infer<typeof ModelChoice>;
 /** Every model's name, written once: what a prediction stores as `modelName` and every list or filter shows. */
@@ -71,7 +71,7 @@ export const Prediction = z.object({
   isFree: z.boolean(),
   /**
    * The calibrated chance (0..1) that the close on `targetDate` lands in `hitLow..hitHigh`, fixed when the
-   * prediction is made (DESIGN 4). Null only on predictions made before the odds existed: they are never rewritten.
+   * prediction is made (docs/product.md#chance-of-a-hit). Null only on predictions made before the odds existed: they are never rewritten.
    */
   hitProbability: z.number().min(0).max(1).nullable().default(null),
   /** The owner of a `future` prediction; null for `historical` ones, which belong to no one. */
@@ -95,7 +95,7 @@ export type GeneratePredictionRequest = z.infer<typeof GeneratePredictionRequest
 /**
  * The wallet comes back too, because generating used an allowance or reserved $1. `duplicate` is true when the
  * caller already had this forecast (same stock, concrete model, timeframe and prediction date): it is returned as
- * it was, and no money moved (DESIGN 4, "one forecast, one charge").
+ * it was, and no money moved (docs/product.md#one-forecast-one-charge).
  */
 export const GeneratePredictionResponse = z.object({
   prediction: Prediction,
@@ -108,7 +108,7 @@ export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionRespon
 export const PredictionList = z.array(Prediction);
 
 /**
- * `GET /api/predictions/historical`: the walk-forward back-test of DESIGN 4, newest target first, how the naive
+ * `GET /api/predictions/historical`: the walk-forward back-test (docs/product.md#past-predictions), newest target first, how the naive
  * "no change" and drift forecasts did on the same dates, so a user can judge the model against doing nothing, and
  * how users' own forecasts of the model did (the live track record).
  */
@@ -137,7 +137,7 @@ export type HistoricalPredictions = z.infer<typeof HistoricalPredictions>;
 
 export type CostLabel = 'Free' | 'Reserved $1' | 'Fee $1' | 'No Fee';
 
-/** SPEC 4: what a prediction cost its owner, as its card and the history table show it. */
+/** What a prediction cost its owner, as its card and the history table show it (docs/product.md#cost-label). */
 export function costLabel(prediction: Pick<Prediction, 'isFree' | 'status'>): CostLabel {
   if (prediction.isFree) return 'Free';
   switch (prediction.status) {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { Cents, IsoDate, IsoDateTime } from './common';
 
-/** SPEC 9: every wallet gets this many free predictions a month. */
+/** Every wallet gets this many free predictions a month (docs/product.md#free-allowance). */
 export const FREE_PREDICTIONS_PER_MONTH = 5;
-/** SPEC 9: a non-free prediction reserves $1, charged only if it hits. */
+/** A non-free prediction reserves $1, charged only if it hits (docs/product.md#generating-a-prediction). */
 export const PREDICTION_FEE_CENTS = 100;
 
 /**
  * `payment` is the charge of a reservation whose prediction hit, `refund` its release on a miss. `other` is an
  * admin credit; it counts beside deposits in the money the wallet holds.
  *
- * Money that leaves after it came in (DESIGN 3): `top_up_refund` is a Stripe refund of a top-up (full or partial),
+ * Money that leaves after it came in (docs/product.md#refunds-and-disputes): `top_up_refund` is a Stripe refund of a top-up (full or partial),
  * `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its return. `dispute_lost`
  * records the bank's final decision and moves nothing: the disputed amount stays deducted.
  */
@@ -28,7 +28,7 @@ export const TransactionType = z.enum([
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
 
-/** A user's prepaid wallet, in cents; its history is the `Transaction`s below (DESIGN 5). */
+/** A user's prepaid wallet, in cents; its history is the `Transaction`s below (docs/product.md#money-and-the-wallet-ledger). */
 export const Wallet = z.object({
   userId: z.string(),
   balance: Cents,

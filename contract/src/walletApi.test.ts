@@ -25,7 +25,7 @@ describe('top-up amounts', () => {
     expect(topUpProblem(10.005)).toBe('tooPrecise');
   });
 
-  it("answers SPEC 5's message for each problem, without a field prefix", () => {
+  it("answers each problem's own message, without a field prefix", () => {
     const messageFor = (amount: unknown) => {
       const result = parse(amount);
       return result.success ? null : result.error.issues.map((i) => i.message);

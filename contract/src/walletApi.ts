@@ -3,11 +3,11 @@ import { Cents, TimeFrame } from './common';
 import { Transaction, Wallet } from './wallet';
 
 /**
- * The wallet's API (SPEC 4, 5, 7; DESIGN 6): top-ups through Stripe, the wallet itself and its history. Top-up
+ * The wallet's API (docs/product.md#top-ups): top-ups through Stripe, the wallet itself and its history. Top-up
  * amounts travel in dollars, as the user typed them; everything after validation is integer cents.
  */
 
-/** SPEC 5 and 9: the add-funds limits, default and quick amounts, in dollars. */
+/** The add-funds limits, default and quick amounts, in dollars (docs/product.md#top-ups). */
 export const TOP_UP_DOLLARS = {
   min: 5,
   max: 1000,
@@ -18,7 +18,7 @@ export const TOP_UP_DOLLARS = {
 /** What can be wrong with a top-up amount, in the order it is checked. */
 export type TopUpProblem = 'invalid' | 'tooSmall' | 'tooLarge' | 'tooPrecise';
 
-/** SPEC 5's messages (the last one is ours: a card is charged in whole cents, so we never round). */
+/** Each problem's message (the last one came later: a card is charged in whole cents, so we never round). */
 export const TOP_UP_MESSAGES: Record<TopUpProblem, string> = {
   invalid: 'Please enter a valid amount greater than 0',
   tooSmall: `Please enter an amount of at least $${TOP_UP_DOLLARS.min}`,
@@ -44,7 +44,7 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** A top-up amount in dollars to whole cents. The issue has no path, so its message is SPEC 5's alone. */
+/** A top-up amount in dollars to whole cents. The issue has no path, so its message is the problem's alone, as the dialog shows it. */
 function topUpCents(value: unknown, ctx: z.RefinementCtx): number {
   const problem = typeof value === 'number' ? topUpProblem(value) : 'invalid';
   if (problem === null) return dollarsToCents(value as number);
@@ -52,7 +52,7 @@ function topUpCents(value: unknown, ctx: z.RefinementCtx): number {
   return z.NEVER;
 }
 
-/** `POST /api/payments/create-intent` body: `{ amount }` in dollars (SPEC 7), parsed to `{ amountCents }`. */
+/** `POST /api/payments/create-intent` body: `{ amount }` in dollars (docs/product.md#top-ups), parsed to `{ amountCents }`. */
 export const CreatePaymentIntentRequest = z
   .object({ amount: z.unknown() })
   .transform((body, ctx) => ({ amountCents: topUpCents(body.amount, ctx) }));
@@ -68,7 +68,7 @@ export const PaymentIntentId = z
 
 /**
  * `POST /api/wallet/add-stripe-funds` body. Only the PaymentIntent's id: the amount is always read from Stripe,
- * never taken from the client (DESIGN 6).
+ * never taken from the client (docs/product.md#top-ups).
  */
 export const AddStripeFundsRequest = z.object({ paymentIntentId: PaymentIntentId });
 export type AddStripeFundsRequest = z.infer<typeof AddStripeFundsRequest>;
@@ -95,14 +95,14 @@ export const WalletResponse = Wallet;
 /** `GET /api/wallet/transactions` returns at most this many, newest first. */
 export const TRANSACTION_HISTORY_LIMIT = 200;
 /**
- * The wallet's three money figures as the Wallet tab names them (SPEC 2), in cents: Available is the wallet's
+ * The wallet's three money figures as the Wallet tab names them (docs/product.md#wallet-figures), in cents: Available is the wallet's
  * `balance` (below zero while it owes money), Reserved its `reservedBalance`, Charged its `chargedBalance`.
  */
 export const WalletFigures = z.object({ available: Cents, reserved: Cents, charged: Cents });
 export type WalletFigures = z.infer<typeof WalletFigures>;
 
 /**
- * A Payment History line, one line of a statement (DESIGN 7): the transaction; for a prediction's lines, which model
+ * A Payment History line, one line of a statement (docs/product.md#statement): the transaction; for a prediction's lines, which model
  * and time frame it was; what it did to each of the wallet's figures (`effect`, signed cents) and the figures after
  * it. The newest line's `after` is the wallet; the oldest line's `after` less its `effect` is what the wallet held
  * before it (zero when the list is the wallet's whole history).
