@@ -32,41 +32,22 @@ const CALLERS = [
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
-/** Who each guard lets through; `either` where the answer depends on what an instance verified before. */
-const ADMITS: Record<Guard, Record<Caller, 'yes' | 'no' | 'either'>> = {
-  public: Object.fromEntries(CALLERS.map((c) => [c, 'yes'])) as Record<Caller, 'yes'>,
+/** A guard's verdict on each caller: `either` where it depends on what an instance verified before. */
+type Verdict = 'yes' | 'no' | 'either';
+function verdicts(no: Caller[], either: Caller[] = []): Record<Caller, Verdict> {
+  const verdict = (c: Caller): Verdict => (no.includes(c) ? 'no' : either.includes(c) ? 'either' : 'yes');
+  return Object.fromEntries(CALLERS.map((c) => [c, verdict(c)])) as Record<Caller, Verdict>;
+}
+const NO_VALID_TOKEN: Caller[] = ['anonymous', 'garbage', 'expired'];
+
+/** Who each guard lets through. */
+const ADMITS: Record<Guard, Record<Caller, Verdict>> = {
+  public: verdicts([]),
   // Trusted until it expires (verifiedTokens.ts); against the emulator the SDK also checks revocation on a token an
   // instance has not verified before, so a revoked or disabled account may be refused here too.
-  signedIn: {
-    anonymous: 'no',
-    garbage: 'no',
-    expired: 'no',
-    revoked: 'either',
-    disabled: 'either',
-    claimRemoved: 'yes',
-    investor: 'yes',
-    admin: 'yes',
-  },
-  liveSession: {
-    anonymous: 'no',
-    garbage: 'no',
-    expired: 'no',
-    revoked: 'no',
-    disabled: 'no',
-    claimRemoved: 'yes',
-    investor: 'yes',
-    admin: 'yes',
-  },
-  admin: {
-    anonymous: 'no',
-    garbage: 'no',
-    expired: 'no',
-    revoked: 'no',
-    disabled: 'no',
-    claimRemoved: 'no',
-    investor: 'no',
-    admin: 'yes',
-  },
+  signedIn: verdicts(NO_VALID_TOKEN, ['revoked', 'disabled']),
+  liveSession: verdicts([...NO_VALID_TOKEN, 'revoked', 'disabled']),
+  admin: verdicts([...NO_VALID_TOKEN, 'revoked', 'disabled', 'claimRemoved', 'investor']),
 };
 
 /** What each route is asked: harmless for its handler, answered by it alone (keyed like the route table). */
