@@ -23,7 +23,10 @@ export const AdminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
-/** The Admin tab's user list (docs/product.md#admin-tab): who, since when, their money and how many predictions they made. */
+/**
+ * The Admin tab's user list (docs/product.md#admin-tab): who, since when, their money and how many predictions they
+ * made.
+ */
 export const AdminUserRow = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -43,7 +46,10 @@ export const AllPredictionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
   /** The id of the previous page's last prediction. */
   cursor: documentId(ERROR_MESSAGES.predictionCursor, 200).optional(),
-  /** Filters (User, Status, Timeframe, Type, Model: docs/product.md#admin-tab), applied by the server so every page is relevant. */
+  /**
+   * Filters (User, Status, Timeframe, Type, Model: docs/product.md#admin-tab), applied by the server so every page is
+   * relevant.
+   */
   userId: z.string().min(1).max(128).optional(),
   status: PredictionStatus.optional(),
   timeFrame: TimeFrame.optional(),

@@ -10,7 +10,10 @@ import { documentId, IsoDate, IsoDateTime } from './common';
 /** How many of something (predictions, wallets, shards). */
 const Count = z.number().int().min(0);
 
-/** `POST /api/admin/check-predictions`: what daily maintenance did (docs/product.md#daily-maintenance: three counts, plus what went wrong). */
+/**
+ * `POST /api/admin/check-predictions`: what daily maintenance did (docs/product.md#daily-maintenance: three counts,
+ * plus what went wrong).
+ */
 export const MaintenanceReport = z.object({
   updatedCount: Count,
   resetWalletsCount: Count,

@@ -10,7 +10,10 @@ import { Wallet } from './wallet';
 export const ModelId = z.enum(['prophet', 'arima', 'xgboost', 'naive', 'drift']);
 export type ModelId = z.infer<typeof ModelId>;
 
-/** What a user picks (docs/product.md#generating-a-prediction). `recommended` is resolved to the admin's default for the timeframe before fitting. */
+/**
+ * What a user picks (docs/product.md#generating-a-prediction). `recommended` is resolved to the admin's default for the
+ * timeframe before fitting.
+ */
 export const ModelChoice = z.enum(['recommended', 'prophet', 'arima', 'xgboost']);
 export type ModelChoice = z.infer<typeof ModelChoice>;
 /** Every model's name, written once: what a prediction stores as `modelName` and every list or filter shows. */
@@ -70,8 +73,9 @@ export const Prediction = z.object({
   status: PredictionStatus,
   isFree: z.boolean(),
   /**
-   * The calibrated chance (0..1) that the close on `targetDate` lands in `hitLow..hitHigh`, fixed when the
-   * prediction is made (docs/product.md#chance-of-a-hit). Null only on predictions made before the odds existed: they are never rewritten.
+   * The calibrated chance (0..1) that the close on `targetDate` lands in `hitLow..hitHigh`, fixed when the prediction
+   * is made (docs/product.md#chance-of-a-hit). Null only on predictions made before the odds existed: they are never
+   * rewritten.
    */
   hitProbability: z.number().min(0).max(1).nullable().default(null),
   /** The owner of a `future` prediction; null for `historical` ones, which belong to no one. */
@@ -108,9 +112,9 @@ export type GeneratePredictionResponse = z.infer<typeof GeneratePredictionRespon
 export const PredictionList = z.array(Prediction);
 
 /**
- * `GET /api/predictions/historical`: the walk-forward back-test (docs/product.md#past-predictions), newest target first, how the naive
- * "no change" and drift forecasts did on the same dates, so a user can judge the model against doing nothing, and
- * how users' own forecasts of the model did (the live track record).
+ * `GET /api/predictions/historical`: the walk-forward back-test (docs/product.md#past-predictions), newest target
+ * first, how the naive "no change" and drift forecasts did on the same dates, so a user can judge the model against
+ * doing nothing, and how users' own forecasts of the model did (the live track record).
  */
 const BaselineHits = z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) });
 

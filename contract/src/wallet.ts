@@ -10,9 +10,9 @@ export const PREDICTION_FEE_CENTS = 100;
  * `payment` is the charge of a reservation whose prediction hit, `refund` its release on a miss. `other` is an
  * admin credit; it counts beside deposits in the money the wallet holds.
  *
- * Money that leaves after it came in (docs/product.md#refunds-and-disputes): `top_up_refund` is a Stripe refund of a top-up (full or partial),
- * `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its return. `dispute_lost`
- * records the bank's final decision and moves nothing: the disputed amount stays deducted.
+ * Money that leaves after it came in (docs/product.md#refunds-and-disputes): `top_up_refund` is a Stripe refund of a
+ * top-up (full or partial), `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its
+ * return. `dispute_lost` records the bank's final decision and moves nothing: the disputed amount stays deducted.
  */
 export const TransactionType = z.enum([
   'deposit',
@@ -28,7 +28,10 @@ export const TransactionType = z.enum([
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
 
-/** A user's prepaid wallet, in cents; its history is the `Transaction`s below (docs/product.md#money-and-the-wallet-ledger). */
+/**
+ * A user's prepaid wallet, in cents; its history is the `Transaction`s below
+ * (docs/product.md#money-and-the-wallet-ledger).
+ */
 export const Wallet = z.object({
   userId: z.string(),
   balance: Cents,

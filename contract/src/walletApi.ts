@@ -44,7 +44,10 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** A top-up amount in dollars to whole cents. The issue has no path, so its message is the problem's alone, as the dialog shows it. */
+/**
+ * A top-up amount in dollars to whole cents. The issue has no path, so its message is the problem's alone, as the
+ * dialog shows it.
+ */
 function topUpCents(value: unknown, ctx: z.RefinementCtx): number {
   const problem = typeof value === 'number' ? topUpProblem(value) : 'invalid';
   if (problem === null) return dollarsToCents(value as number);
@@ -52,7 +55,10 @@ function topUpCents(value: unknown, ctx: z.RefinementCtx): number {
   return z.NEVER;
 }
 
-/** `POST /api/payments/create-intent` body: `{ amount }` in dollars (docs/product.md#top-ups), parsed to `{ amountCents }`. */
+/**
+ * `POST /api/payments/create-intent` body: `{ amount }` in dollars (docs/product.md#top-ups), parsed to
+ * `{ amountCents }`.
+ */
 export const CreatePaymentIntentRequest = z
   .object({ amount: z.unknown() })
   .transform((body, ctx) => ({ amountCents: topUpCents(body.amount, ctx) }));
@@ -95,17 +101,18 @@ export const WalletResponse = Wallet;
 /** `GET /api/wallet/transactions` returns at most this many, newest first. */
 export const TRANSACTION_HISTORY_LIMIT = 200;
 /**
- * The wallet's three money figures as the Wallet tab names them (docs/product.md#wallet-figures), in cents: Available is the wallet's
- * `balance` (below zero while it owes money), Reserved its `reservedBalance`, Charged its `chargedBalance`.
+ * The wallet's three money figures as the Wallet tab names them (docs/product.md#wallet-figures), in cents: Available
+ * is the wallet's `balance` (below zero while it owes money), Reserved its `reservedBalance`, Charged its
+ * `chargedBalance`.
  */
 export const WalletFigures = z.object({ available: Cents, reserved: Cents, charged: Cents });
 export type WalletFigures = z.infer<typeof WalletFigures>;
 
 /**
- * A Payment History line, one line of a statement (docs/product.md#statement): the transaction; for a prediction's lines, which model
- * and time frame it was; what it did to each of the wallet's figures (`effect`, signed cents) and the figures after
- * it. The newest line's `after` is the wallet; the oldest line's `after` less its `effect` is what the wallet held
- * before it (zero when the list is the wallet's whole history).
+ * A Payment History line, one line of a statement (docs/product.md#statement): the transaction; for a prediction's
+ * lines, which model and time frame it was; what it did to each of the wallet's figures (`effect`, signed cents) and
+ * the figures after it. The newest line's `after` is the wallet; the oldest line's `after` less its `effect` is what
+ * the wallet held before it (zero when the list is the wallet's whole history).
  */
 export const TransactionLine = Transaction.extend({
   prediction: z.object({ modelName: z.string(), timeFrame: TimeFrame }).nullable(),
