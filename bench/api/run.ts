@@ -11,7 +11,7 @@
  * distinct users at once (targets: generate p50 <= 120 ms, p99 <= 250 ms at one connection; 10 users p99 <= 1 s
  * with no error; the expiring quote p99 <= 100 ms at 5 connections).
  *
- * Generate runs over two market days. On the first (the last settled close) every generate asks for a
+ * Generate runs over two market days. On the first (the last final close) every generate asks for a
  * forecast nobody has asked of that close yet, so each one fits a model: the first ask of the day. Then "today" moves
  * on a trading day and daily maintenance runs, which prepares every forecast asked the day before (issue 16). On the
  * second day those forecasts are asked again, of the new close, as returning investors would: each generate is a
@@ -26,7 +26,7 @@ import { DIRECTORY } from '../../functions/src/adapters/market-data/directory';
 import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { QUOTE_TTL_MS } from '../../functions/src/adapters/market-data/cache';
 import { markdownTable, writeResults } from '../lib/report';
-import { addTradingDays, lastSettledClose } from '../../functions/src/domain/calendar';
+import { addTradingDays, lastFinalClose } from '../../functions/src/domain/calendar';
 import { systemClock } from '../../functions/src/domain/clock';
 import { distinctUsersAtOnce } from './distinctUsers';
 import { runMaintenance, setToday, signInAdmin } from './nextSession';
@@ -84,10 +84,10 @@ const scenarios: Scenario[] = [
 const sdk = adminSdk();
 const admin = await signInAdmin();
 /**
- * The first day is the real one (its last settled close); the second, the trading day after, is set on the time
+ * The first day is the real one (its last final close); the second, the trading day after, is set on the time
  * machine. The quote scenarios run on the real clock: a pinned one stands still, and a cached quote would never age.
  */
-const secondDay = addTradingDays(lastSettledClose(systemClock.today(), systemClock.now()), 1);
+const secondDay = addTradingDays(lastFinalClose(systemClock.today(), systemClock.now()), 1);
 const user = await newTestUser('bench');
 // Enough money for every generate of the run (a recorded deposit keeps the ledger balanced).
 await fundWallet(sdk.db, user, { cents: 1_000_000, free: 0 });

@@ -5,7 +5,7 @@ import {
   closeInstant,
   isTradingDay,
   lastCloseOnOrBefore,
-  lastSettledClose,
+  lastFinalClose,
   previousTradingDay,
   tradingDaysBetween,
 } from './calendar';
@@ -113,7 +113,7 @@ describe('trading day arithmetic', () => {
   });
 });
 
-describe('the close and settled sessions', () => {
+describe('the close and final sessions', () => {
   it('puts the close at 16:00 New York in both standard and daylight time', () => {
     expect(closeInstant('2021-01-15').toISOString()).toBe('2021-01-15T21:00:00.000Z');
     expect(closeInstant('2021-04-21').toISOString()).toBe('2021-04-21T20:00:00.000Z');
@@ -121,8 +121,8 @@ describe('the close and settled sessions', () => {
   });
 
   it("settles today's session only after its close", () => {
-    expect(lastSettledClose('2021-04-21', new Date('2021-04-21T15:00:00Z'))).toBe('2021-04-20');
-    expect(lastSettledClose('2021-04-21', new Date('2021-04-21T20:00:00Z'))).toBe('2021-04-21');
-    expect(lastSettledClose('2021-04-24', new Date('2021-04-24T12:00:00Z'))).toBe('2021-04-23'); // Saturday
+    expect(lastFinalClose('2021-04-21', new Date('2021-04-21T15:00:00Z'))).toBe('2021-04-20');
+    expect(lastFinalClose('2021-04-21', new Date('2021-04-21T20:00:00Z'))).toBe('2021-04-21');
+    expect(lastFinalClose('2021-04-24', new Date('2021-04-24T12:00:00Z'))).toBe('2021-04-23'); // Saturday
   });
 });

@@ -126,7 +126,7 @@ export function closeInstant(date: string): Date {
  * The latest session whose close has happened at `now`, given New York's `today`: today after 16:00, else the
  * previous trading day. Bars of later sessions are still moving and must not be cached as final.
  */
-export function lastSettledClose(today: string, now: Date): string {
+export function lastFinalClose(today: string, now: Date): string {
   const candidate = lastCloseOnOrBefore(today);
   return candidate === today && now < closeInstant(today) ? previousTradingDay(today) : candidate;
 }

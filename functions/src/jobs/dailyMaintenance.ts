@@ -2,7 +2,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { startMaintenance, waitForRun, type MaintenanceDeps } from '../services/maintenance/runs';
 import { log } from '../adapters/logging/log';
 
-/** Weekdays at 17:30 New York time: after the 16:00 close has settled and the day's bars are final. */
+/** Weekdays at 17:30 New York time: after the 16:00 close, when the day's bars are final. */
 export const MAINTENANCE_SCHEDULE = { schedule: '30 17 * * 1-5', timeZone: 'America/New_York' } as const;
 const TIMEOUT_SECONDS = 540;
 

@@ -17,14 +17,14 @@ export interface PaymentEventDeps {
 }
 
 /** `alerted`: the event can never be applied; an operator sees it in the Admin tab and Stripe stops retrying. */
-export type SettledEvent = { outcome: 'applied' | 'ignored' } | { outcome: 'alerted'; reason: string };
+export type PaymentEventOutcome = { outcome: 'applied' | 'ignored' } | { outcome: 'alerted'; reason: string };
 
 /**
  * Applies one verified Stripe event to the wallets (DESIGN 6), exactly once however often Stripe delivers it.
- * Settles means: it returns when the event needs no redelivery (applied, ignored, or recorded as an alert), and
- * throws only what a redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
+ * Returns when the event needs no redelivery (applied, ignored, or recorded as an alert), and throws only what a
+ * redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
  */
-export async function settlePaymentEvent(deps: PaymentEventDeps, event: PaymentEvent): Promise<SettledEvent> {
+export async function processPaymentEvent(deps: PaymentEventDeps, event: PaymentEvent): Promise<PaymentEventOutcome> {
   try {
     switch (event.kind) {
       case 'top_up_succeeded':

@@ -75,7 +75,7 @@ export const QUERIES = {
   usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },
 
   // Daily maintenance pages through these: the document id after the range field makes page boundaries exact.
-  /** Active future predictions whose target date has a settled close. */
+  /** Active future predictions whose target date has a final close. */
   duePredictions: {
     collection: COLLECTIONS.predictions,
     where: [eq('predictionType'), eq('status'), range('targetDate', '<=')],
@@ -103,7 +103,7 @@ export const QUERIES = {
   latestMaintenanceRuns: { collection: 'maintenanceRuns', where: [], orderBy: [desc('startedAt')] },
   /** Back-test runs older than their one-day reuse window. */
   staleBacktestRuns: { collection: COLLECTIONS.backtests, where: [range('computedOn', '<')] },
-  /** Forecasts from before a close: the cost preview and generate only reuse those of the last settled close. */
+  /** Forecasts from before a close: the cost preview and generate only reuse those of the last final close. */
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
   /** Idempotency keys recorded before a date: past any retry of their generate. */
   staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },

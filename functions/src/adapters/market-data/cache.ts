@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { DailyBar, StockSearchResult } from '@stockseer/contract';
-import { addCalendarDays, lastSettledClose } from '../../domain/calendar';
+import { addCalendarDays, lastFinalClose } from '../../domain/calendar';
 import type { Clock } from '../../domain/clock';
 import { AppError } from '../../domain/errors';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
@@ -31,7 +31,7 @@ interface Range {
 /**
  * A provider decorator that keeps market data in Firestore. Daily bars are final once their session has closed, so
  * they are kept for good and only the missing head or tail is fetched; a request needs no provider call while the
- * cache holds the last settled session. Quotes live a minute, searches a day. When the provider fails (rate limit,
+ * cache holds the last final session. Quotes live a minute, searches a day. When the provider fails (rate limit,
  * outage) the last cached value is served instead, quotes with their own as-of time.
  * Concurrent misses of the same key share one provider call in an instance (`SingleFlight`); across instances, a
  * value just past its time to live is served while the one caller holding the refresh lease fetches the new one.
@@ -67,15 +67,15 @@ export class CachedMarketData implements MarketDataProvider {
 
   private async readBars(symbol: string, from: string, to: string): Promise<DailyBar[]> {
     const today = this.clock.today();
-    // Only settled sessions are cached (a bar still trading would be kept forever), and none after today.
-    const settled = lastSettledClose(today, this.clock.now());
-    const last = [to, today, settled].sort()[0]!;
+    // Only final sessions are cached (a bar still trading would be kept forever), and none after today.
+    const lastFinal = lastFinalClose(today, this.clock.now());
+    const last = [to, today, lastFinal].sort()[0]!;
     if (from > last) return [];
     const key = this.key(symbol);
     // The asked years come with the coverage, in one read: when the cache holds them (the usual case), that is all.
     const asked = await this.bars.readWithCoverage(key, from.slice(0, 4), last.slice(0, 4));
     const { coverage } = asked;
-    const missing = missingRanges(coverage, from, last, settled);
+    const missing = missingRanges(coverage, from, last, lastFinal);
     // Every year a fetched range touches is read too: it is written back whole, cached bars and fetched ones.
     const readFrom = [from, ...missing.map((range) => range.from)].sort()[0]!.slice(0, 4);
     const readTo = [last, ...missing.map((range) => range.to)].sort().at(-1)!.slice(0, 4);
@@ -91,9 +91,9 @@ export class CachedMarketData implements MarketDataProvider {
       if (coverage && isOutage(error)) return inRange(cached);
       throw error;
     }
-    const settledBars = fetched.filter((bar) => bar.date <= settled);
-    const merged = mergeBars(cached, settledBars);
-    const touchedYears = new Set(settledBars.map((bar) => bar.date.slice(0, 4)));
+    const finalBars = fetched.filter((bar) => bar.date <= lastFinal);
+    const merged = mergeBars(cached, finalBars);
+    const touchedYears = new Set(finalBars.map((bar) => bar.date.slice(0, 4)));
     const newCoverage: BarCoverage = {
       coveredFrom: coverage && coverage.coveredFrom < from ? coverage.coveredFrom : from,
       // The newest bar may lie in a year not read here when a pinned clock went back in time.
@@ -151,16 +151,21 @@ export class CachedMarketData implements MarketDataProvider {
 
 /**
  * The ranges to ask the provider for so that the cache covers [from, last]: the head before the covered range,
- * and the tail from the newest bar through the last settled session (fetched whole, so that the next request finds
+ * and the tail from the newest bar through the last final session (fetched whole, so that the next request finds
  * the cache fresh).
  */
-export function missingRanges(coverage: BarCoverage | undefined, from: string, last: string, settled: string): Range[] {
-  if (!coverage) return [{ from, to: settled }];
+export function missingRanges(
+  coverage: BarCoverage | undefined,
+  from: string,
+  last: string,
+  lastFinal: string,
+): Range[] {
+  if (!coverage) return [{ from, to: lastFinal }];
   const ranges: Range[] = [];
   if (from < coverage.coveredFrom) ranges.push({ from, to: addCalendarDays(coverage.coveredFrom, -1) });
   const newest = coverage.lastDate;
-  if (!newest || (newest < last && newest < settled)) {
-    ranges.push({ from: newest ? addCalendarDays(newest, 1) : coverage.coveredFrom, to: settled });
+  if (!newest || (newest < last && newest < lastFinal)) {
+    ranges.push({ from: newest ? addCalendarDays(newest, 1) : coverage.coveredFrom, to: lastFinal });
   }
   return ranges;
 }

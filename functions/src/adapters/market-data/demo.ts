@@ -1,5 +1,5 @@
 import type { DailyBar, StockSearchResult } from '@stockseer/contract';
-import { lastSettledClose, tradingDaysBetween } from '../../domain/calendar';
+import { lastFinalClose, tradingDaysBetween } from '../../domain/calendar';
 import type { Clock } from '../../domain/clock';
 import { notFound } from '../../domain/errors';
 import { assertValidBars, roundTo } from '../../domain/market-data/bars';
@@ -17,7 +17,7 @@ const DAILY_DOLLAR_VOLUME = 3e8;
 /**
  * Simulated prices for an offline first run: a geometric Brownian motion per stock, seeded by its symbol. Each
  * path is generated from DEMO_START onwards in one pass, so a symbol always has the same history whatever range is
- * asked first. Only settled sessions exist: today's bar appears after the 16:00 New York close.
+ * asked first. Only final sessions exist: today's bar appears after the 16:00 New York close.
  */
 export class DemoMarketData implements MarketDataProvider {
   readonly source = 'demo';
@@ -40,7 +40,7 @@ export class DemoMarketData implements MarketDataProvider {
   }
 
   private path(stock: DirectoryStock): DailyBar[] {
-    const through = lastSettledClose(this.clock.today(), this.clock.now());
+    const through = lastFinalClose(this.clock.today(), this.clock.now());
     const cached = this.paths.get(stock.symbol);
     if (cached?.at(-1)?.date === through) return cached;
     const bars = simulate(stock, through);

@@ -10,7 +10,7 @@ import { resolveOutcome } from './hitRule';
 
 export type Resolution =
   | { kind: 'resolved'; status: 'hit' | 'missed'; actualPrice: number }
-  /** The target date's close is not known yet (a data gap, or the date has not settled): stays active. */
+  /** The target date's close is not known yet (a data gap, or the date has not closed yet): stays active. */
   | { kind: 'pending'; reason: string };
 
 const roundCents = (price: number) => Math.round(price * 100) / 100;

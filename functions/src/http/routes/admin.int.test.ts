@@ -149,7 +149,7 @@ describe('daily maintenance with the time machine', () => {
     await forceOutcome(paidHit.id, 'hit');
     await forceOutcome(paidMiss.id, 'missed');
 
-    // The day after the short target: its close has settled; the long one is months away.
+    // The day after the short target: its close is final; the long one is months away.
     expect((await setClock(addTradingDays(paidHit.targetDate, 1))).status).toBe(200);
     const runs = await Promise.all([
       asAdmin('/api/admin/check-predictions', {}),

@@ -1,7 +1,7 @@
 import express, { type Request } from 'express';
 import type { AppDeps } from '../deps';
 import { validationError } from '../../domain/errors';
-import { settlePaymentEvent } from '../../services/paymentEvents';
+import { processPaymentEvent } from '../../services/paymentEvents';
 import { limitBody, WEBHOOK_BODY_LIMIT_BYTES } from '../bodyLimit';
 import type { ApiRoute } from '../routeTable';
 
@@ -26,8 +26,8 @@ export function paymentWebhookRoutes(deps: AppDeps): ApiRoute[] {
         express.raw({ type: '*/*', limit }),
         async (req, res) => {
           const event = payments.verifyWebhook(rawBodyOf(req), req.get('stripe-signature'));
-          const settled = await settlePaymentEvent(deps, event);
-          res.json({ received: true, ...settled });
+          const outcome = await processPaymentEvent(deps, event);
+          res.json({ received: true, ...outcome });
         },
       ],
     },

@@ -77,7 +77,7 @@ describe('market data API through Hosting and the Functions emulator', () => {
     expect(quote.priceChangePercent).toBeCloseTo((100 * quote.priceChange) / quote.previousClose, 1);
     expect(quote.dayLow).toBeLessThanOrEqual(Math.min(quote.open, quote.price));
     expect(quote.dayHigh).toBeGreaterThanOrEqual(Math.max(quote.open, quote.price));
-    // The last settled session: at most a long weekend (plus a holiday) ago.
+    // The last final session: at most a long weekend (plus a holiday) ago.
     expect(Date.now() - new Date(quote.asOf).getTime()).toBeLessThan(5 * 86_400_000);
 
     const price = LatestPrice.parse((await get('/api/stocks/AAPL/price')).body);

@@ -67,7 +67,7 @@ describe('the cleanup step', () => {
     );
   });
 
-  it("keeps the last settled close's forecasts while the market is open (they are still the newest)", async () => {
+  it("keeps the last final close's forecasts while the market is open (they are still the newest)", async () => {
     const duringHours = fixedClockAt(TODAY, new Date(`${TODAY}T15:00:00Z`));
     const forecastRef = db.collection(COLLECTIONS.forecastsOfTheDay).doc('cleanup-last-close-forecast');
     await forecastRef.set({ predictionDate: YESTERDAY });

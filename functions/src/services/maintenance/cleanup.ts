@@ -1,5 +1,5 @@
 import type { Query } from 'firebase-admin/firestore';
-import { addCalendarDays, lastSettledClose } from '../../domain/calendar';
+import { addCalendarDays, lastFinalClose } from '../../domain/calendar';
 import { IDEMPOTENCY_KEY_DAYS } from '../../adapters/firestore/idempotencyKeys';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import type { MaintenanceStep, StepContext } from './steps';
@@ -18,7 +18,7 @@ function staleQueries({ db, clock }: Pick<StepContext, 'db' | 'clock'>) {
     backtestRuns: buildQuery(db, QUERIES.staleBacktestRuns, [today]),
     // A forecast is dated by the close it starts from: during market hours, or on a holiday, the newest is
     // yesterday's (or earlier), and still the one every preview and generate reuses.
-    forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [lastSettledClose(today, clock.now())]),
+    forecastsOfTheDay: buildQuery(db, QUERIES.staleForecastsOfTheDay, [lastFinalClose(today, clock.now())]),
     idempotencyKeys: buildQuery(db, QUERIES.staleIdempotencyKeys, [addCalendarDays(today, -IDEMPOTENCY_KEY_DAYS)]),
   };
 }

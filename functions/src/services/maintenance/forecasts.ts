@@ -1,9 +1,9 @@
-import { lastSettledClose } from '../../domain/calendar';
+import { lastFinalClose } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
 import { packGroups } from '../../domain/maintenance/runs';
 import { forecastsAskedBefore, type AskedForecast } from '../../adapters/firestore/forecastsOfTheDay';
 import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
-import { forEachParallel, settleFailures, type MaintenanceStep } from './steps';
+import { forEachParallel, retryOrCountFailures, type MaintenanceStep } from './steps';
 
 /** One stock's forecasts to prepare: its prices are read once for all of them. */
 interface StockForecasts {
@@ -33,7 +33,7 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   name: 'forecasts',
 
   async plan({ db, clock }) {
-    const asked = await forecastsAskedBefore(db, lastSettledClose(clock.today(), clock.now()));
+    const asked = await forecastsAskedBefore(db, lastFinalClose(clock.today(), clock.now()));
     const byStock = new Map<string, StockForecasts>();
     for (const { symbol, ...forecast } of asked) {
       const stock = byStock.get(symbol) ?? { symbol, forecasts: [] };
@@ -48,7 +48,7 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   },
 
   async run(ctx, { stocks }) {
-    const close = lastSettledClose(ctx.clock.today(), ctx.clock.now());
+    const close = lastFinalClose(ctx.clock.today(), ctx.clock.now());
     let preparedForecastsCount = 0;
     const failures = await forEachParallel(stocks, PARALLEL_STOCKS, async ({ symbol, forecasts }) => {
       const bars = await refusedAsNone(() => ctx.marketData.barsUpTo(symbol, ctx.clock.today()));
@@ -60,7 +60,7 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
         if (await refusedAsNone(prepare)) preparedForecastsCount += 1;
       }
     });
-    settleFailures(
+    retryOrCountFailures(
       ctx,
       'forecasts of',
       failures.map(({ item, error }) => ({ item: item.symbol, error })),

@@ -1,7 +1,7 @@
 import { renewAllowanceIfDue } from '../../adapters/firestore/allowance';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { chunk } from '../../domain/maintenance/runs';
-import { forEachParallel, settleFailures, type MaintenanceStep, ofWallet } from './steps';
+import { forEachParallel, retryOrCountFailures, type MaintenanceStep, ofWallet } from './steps';
 
 /** Wallets per renewal shard; renewals of different wallets never contend. */
 const RENEW_SHARD_WALLETS = 250;
@@ -28,6 +28,6 @@ export const renewalStep: MaintenanceStep<{ walletIds: string[] }> = {
     const failures = await forEachParallel(walletIds, PARALLEL_WALLETS, async (userId) => {
       if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock)).renewed) resetWalletsCount += 1;
     });
-    return { resetWalletsCount, failedCount: settleFailures(ctx, 'renewing a wallet', failures.map(ofWallet)) };
+    return { resetWalletsCount, failedCount: retryOrCountFailures(ctx, 'renewing a wallet', failures.map(ofWallet)) };
   },
 };

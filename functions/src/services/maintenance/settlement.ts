@@ -1,5 +1,5 @@
 import { Prediction, type DailyBar } from '@stockseer/contract';
-import { lastSettledClose } from '../../domain/calendar';
+import { lastFinalClose } from '../../domain/calendar';
 import { assertInvariant } from '../../domain/errors';
 import { ledgerTxId } from '../../domain/ledger';
 import { settlementViolations } from '../../domain/maintenance/audit';
@@ -13,7 +13,7 @@ import {
   settleWalletPredictions,
   type Settlement,
 } from '../../adapters/firestore/walletSettlement';
-import { forEachParallel, settleFailures, type MaintenanceStep, type StepContext, ofWallet } from './steps';
+import { forEachParallel, retryOrCountFailures, type MaintenanceStep, type StepContext, ofWallet } from './steps';
 import { log, uidHash } from '../../adapters/logging/log';
 
 /** A wallet owner's due predictions, as the plan found them. */
@@ -39,9 +39,9 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
   name: 'settle',
 
   async plan({ db, clock }) {
-    const settledDay = lastSettledClose(clock.today(), clock.now());
+    const lastClose = lastFinalClose(clock.today(), clock.now());
     // The cursor of the next page needs the ordered field: `targetDate` is read too.
-    const due = buildQuery(db, QUERIES.duePredictions, ['future', 'active', settledDay])
+    const due = buildQuery(db, QUERIES.duePredictions, ['future', 'active', lastClose])
       .select('userId', 'targetDate')
       .limit(PLAN_PAGE);
     const byOwner = new Map<string, string[]>();
@@ -94,7 +94,7 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
       ...resolving.map((f) => ({ ...f, item: f.item.ownerId })),
       ...settling.map((f) => ({ ...f, item: f.item[0] })),
     ];
-    const failedCount = settleFailures(ctx, 'settling a wallet', failures.map(ofWallet));
+    const failedCount = retryOrCountFailures(ctx, 'settling a wallet', failures.map(ofWallet));
 
     // What the shard's wallets hold now, including what an earlier attempt settled: counted from the documents
     // (exact across retries) and checked by id; a violation is reported loudly, never fixed silently.

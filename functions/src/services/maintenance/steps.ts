@@ -67,7 +67,11 @@ export const ofWallet = ({ item, error }: { item: unknown; error: unknown }) => 
  * A shard's failed items: logged, and on an attempt the queue will retry, thrown so that it does (the items done
  * are skipped next time: every step is idempotent). On the last attempt they are counted in the report instead.
  */
-export function settleFailures(ctx: StepContext, what: string, failures: { item: unknown; error: unknown }[]): number {
+export function retryOrCountFailures(
+  ctx: StepContext,
+  what: string,
+  failures: { item: unknown; error: unknown }[],
+): number {
   for (const { item, error } of failures) log.error(`maintenance: ${what} failed`, error, { item: String(item) });
   if (failures.length > 0 && !ctx.finalAttempt) {
     throw new Error(`maintenance: ${failures.length} ${what} items failed; the shard will be retried`);
