@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import { authenticate, requireAdmin, requireLiveAdmin } from './auth';
-import { attributeMarketDataCalls } from './providerBudget';
+import { attributeMarketDataCalls } from './attributeMarketDataCalls';
 import type { Guard } from './routeTable';
 
 /**

@@ -8,7 +8,7 @@ import { BudgetedProvider } from '../adapters/market-data/budget';
 import { CachedMarketData } from '../adapters/market-data/cache';
 import { DemoMarketData } from '../adapters/market-data/demo';
 import { setCaller } from './auth';
-import { attributeMarketDataCalls } from './providerBudget';
+import { attributeMarketDataCalls } from './attributeMarketDataCalls';
 import { firestoreProviderBudget } from '../adapters/firestore/providerBudget';
 import { firestoreRateLimiter } from '../adapters/firestore/rateLimits';
 

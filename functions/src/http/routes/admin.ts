@@ -12,9 +12,7 @@ import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
 import { chooseRecommendedModel, recommendedModels } from '../../services/admin/defaultModels';
-import { adminAlerts } from '../../services/admin/alerts';
-import { adminUsers } from '../../services/admin/users';
-import { allPredictions } from '../../services/admin/allPredictions';
+import { adminAlerts, adminUsers, allPredictions } from '../../services/admin/lists';
 import { maintenanceRoutes } from './maintenance';
 import { clockState, pinToday } from '../../services/timeMachine';
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
-import { currentWallet } from '../../services/wallet/currentWallet';
+import { currentWallet } from '../../services/account';
 import { paymentHistory } from '../../services/wallet/paymentHistory';
 import { addStripeFunds } from '../../services/wallet/addStripeFunds';
 

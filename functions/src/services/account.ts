@@ -1,0 +1,18 @@
+/** The caller's account: their user record and wallet, opened together on first use (as `POST /api/me` does). */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { MeResponse, Wallet } from '@stockseer/contract';
+import type { Clock } from '../domain/clock';
+import type { Caller } from '../domain/caller';
+import { ensureUserAndWallet } from '../adapters/firestore/users';
+import { walletOf } from '../adapters/firestore/wallets';
+import { withRenewedAllowance } from '../adapters/firestore/allowance';
+
+/** Right after sign-in: the caller's profile and wallet, both created on first use, the profile refreshed after. */
+export function openAccount(db: Firestore, caller: Caller, clock: Clock): Promise<MeResponse> {
+  return ensureUserAndWallet(db, caller, clock.now());
+}
+
+/** The caller's wallet as of now: opened on first use, its monthly free predictions renewed when due. */
+export async function currentWallet(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
+  return withRenewedAllowance(db, await walletOf(db, caller, clock.now()), clock);
+}
