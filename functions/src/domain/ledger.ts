@@ -1,7 +1,7 @@
 /**
- * The wallet ledger (DESIGN 3): pure rules that take a wallet and return a decision, the next wallet and the
- * transactions to append. The Firestore repository applies a decision inside one transaction; nothing here reads
- * or writes anything, and no input is mutated.
+ * The wallet ledger (docs/product.md#money-and-the-wallet-ledger): pure rules that take a wallet and return a decision,
+ * the next wallet and the transactions to append. The Firestore repository applies a decision inside one transaction;
+ * nothing here reads or writes anything, and no input is mutated.
  *
  * Money is integer cents. A wallet's money lives in three buckets: `balance` (available), `reservedBalance` ($1 per
  * paid prediction still waiting for its target date) and `chargedBalance` (fees of predictions that hit). Money only
@@ -67,8 +67,9 @@ export const ledgerTxId = {
 export const ALREADY_APPLIED = 'already applied';
 
 /**
- * Runs `decide` only if `txId` is not among the wallet's transactions. The id check comes first (DESIGN 3): a
- * retried reservation must answer "done" even when the wallet could no longer afford it.
+ * Runs `decide` only if `txId` is not among the wallet's transactions. The id check comes first
+ * (docs/product.md#ledger-lines): a retried reservation must answer "done" even when the wallet could no longer
+ * afford it.
  */
 export function applyOnce(
   existingTxIds: ReadonlySet<string>,
@@ -377,9 +378,9 @@ const GOES_OUT: Moves = { available: -1, reserved: 0, charged: 0 };
 const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0 };
 
 /**
- * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the
- * wallet's three figures (DESIGN 7): a reservation moves $1 from available to reserved, a release moves it back, a
- * charge moves it from reserved to charged; money in or taken back moves available only.
+ * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the wallet's
+ * three figures (docs/product.md#statement): a reservation moves $1 from available to reserved, a release moves it
+ * back, a charge moves it from reserved to charged; money in or taken back moves available only.
  */
 const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; moves: Moves }> = {
   deposit: { idPrefix: ID_PREFIX.deposit, moves: COMES_IN },

@@ -37,9 +37,9 @@ const plus = (a: WalletFigures, b: WalletFigures): WalletFigures => ({
 });
 
 /**
- * The Payment History as a statement (DESIGN 7): each line, oldest first in the order the ledger applied them, with
- * what it did to each of the wallet's figures and the figures after it, counted on from `opening`, what the wallet
- * held before the first line (NO_MONEY for a wallet's whole history).
+ * The Payment History as a statement (docs/product.md#statement): each line, oldest first in the order the ledger
+ * applied them, with what it did to each of the wallet's figures and the figures after it, counted on from `opening`,
+ * what the wallet held before the first line (NO_MONEY for a wallet's whole history).
  */
 export function statementLines<T extends Pick<Transaction, 'type' | 'amount'>>(
   oldestFirst: readonly T[],

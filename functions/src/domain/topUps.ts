@@ -1,7 +1,7 @@
 /**
  * What Stripe says about one wallet top-up, and whether it can be credited: plain data, so the rule is tested
  * without Stripe. Webhooks that carry a payment we can never credit are recorded for an operator instead of being
- * retried by Stripe for days (DESIGN 6).
+ * retried by Stripe for days (docs/product.md#top-ups).
  */
 
 /** A PaymentIntent as the wallet sees it. Only intents we created for a top-up have a `userId`. */

@@ -19,10 +19,10 @@ import { db, paidTopUp, sign } from '../../test/payments.testkit';
 import { apiRoutes } from '../../test/routes.testkit';
 
 /**
- * Who may call what (DESIGN 7): every endpoint, called by four callers. `owner` owns the resources a row addresses
- * (a prediction, an Idempotency-Key, a PaymentIntent); `other` is another signed-in user trying them; `admin` has
- * the admin claim but no special rights over other users' money. Neither `other` nor `admin` has a free
- * prediction left, so a generate that reached the owner's prediction would answer 200 where 402 is expected.
+ * Who may call what (docs/product.md#roles-and-guards): every endpoint, called by four callers. `owner` owns the
+ * resources a row addresses (a prediction, an Idempotency-Key, a PaymentIntent); `other` is another signed-in user
+ * trying them; `admin` has the admin claim but no special rights over other users' money. Neither `other` nor `admin`
+ * has a free prediction left, so a generate that reached the owner's prediction would answer 200 where 402 is expected.
  */
 const CALLERS = ['anonymous', 'owner', 'other', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];

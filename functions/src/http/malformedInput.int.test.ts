@@ -92,7 +92,7 @@ function expectJsonMessage(answer: Answer, what: string) {
   expect(answer.contentType, what).toMatch(/^application\/json/);
   const { message } = JSON.parse(answer.text) as { message?: unknown };
   expect(typeof message, what).toBe('string');
-  // No stack trace or internal detail leaves the server (DESIGN 2).
+  // No stack trace or internal detail leaves the server (docs/product.md#ui-texts).
   expect(message as string, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d/);
 }
 

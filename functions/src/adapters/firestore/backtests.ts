@@ -4,7 +4,10 @@ import { IsoDate, type Prediction } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
 import type { StoredPrediction } from './predictions';
 
-/** One back-test run per stock, model and timeframe: reused for the day it was computed on (DESIGN 4). */
+/**
+ * One back-test run per stock, model and timeframe: reused for the day it was computed on
+ * (docs/product.md#past-predictions).
+ */
 const BacktestRun = z.object({
   runId: z.string(),
   computedOn: IsoDate,

@@ -58,9 +58,10 @@ const MAX_ATTEMPTS = 10;
 
 /**
  * Runs one ledger operation exactly once per `txId`, whatever the concurrency: the transaction reads the `txId`
- * document first (DESIGN 3: idempotency before balance checks), and Firestore retries the whole function when a
- * concurrent operation changed what it read. A wallet is created if none exists (SPEC 4), unless `ifNoWallet` is
- * 'refuse' (generate: it sets the whole account up first, then tries again).
+ * document first (idempotency before balance checks: docs/product.md#ledger-lines), and Firestore retries the whole
+ * function when a concurrent operation changed what it read. A wallet is created if none exists
+ * (docs/product.md#wallet-figures), unless `ifNoWallet` is 'refuse' (generate: it sets the whole account up first, then
+ * tries again).
  */
 export async function applyLedgerOperation<D extends LedgerDecision>(
   db: Firestore,

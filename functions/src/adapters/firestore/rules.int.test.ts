@@ -5,8 +5,8 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from '
 import { COLLECTIONS } from './db';
 
 /**
- * DESIGN 2: the browser never reads or writes Firestore. These run the real rules in the Firestore emulator as a
- * signed-in client, on documents that belong to that very user.
+ * The browser never reads or writes Firestore (docs/architecture.md#platform). These run the real rules in the
+ * Firestore emulator as a signed-in client, on documents that belong to that very user.
  */
 const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
 const UID = `rules-${Date.now()}`;

@@ -58,8 +58,8 @@ export async function predictionsOfLines(
 }
 
 /**
- * SPEC 3: a transaction's date falls back to createdAt, then to now. Our ledger always writes both; the fallback is
- * for documents of the original app, whose `date` may be null.
+ * A transaction's date falls back to createdAt, then to now (docs/product.md#ledger-lines). Our ledger always writes
+ * both; the fallback is for documents of the original app, whose `date` may be null.
  */
 export function storedTransaction(id: string, data: DocumentData, now: Date): Transaction {
   const date = data.date ?? data.createdAt ?? now.toISOString();

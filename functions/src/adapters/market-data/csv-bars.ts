@@ -4,9 +4,10 @@ import { roundTo } from '../../domain/market-data/bars';
 
 /**
  * Daily bars from the rows of an Alpha Vantage "daily adjusted" file (oldest first), adjusted for splits only: the
- * closes a broker shows (DESIGN 5). The file's `adjusted_close` also folds in dividends, which would move every past
- * price away from what traded; a split (`split_coefficient` on its first day) divides all earlier prices instead,
- * so the series has no gap at the split. The app, the back-tests and the accuracy bench all read this one series.
+ * closes a broker shows (docs/product.md#market-data). The file's `adjusted_close` also folds in dividends, which would
+ * move every past price away from what traded; a split (`split_coefficient` on its first day) divides all earlier
+ * prices instead, so the series has no gap at the split. The app, the back-tests and the accuracy bench all read this
+ * one series.
  */
 export function splitAdjustedBars(symbol: string, records: readonly Record<string, string>[]): DailyBar[] {
   const bars: DailyBar[] = new Array<DailyBar>(records.length);

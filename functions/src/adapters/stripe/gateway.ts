@@ -46,7 +46,8 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
           {
             amount: amountCents,
             currency: CURRENCY,
-            // The wallet is funded by card (SPEC 1): no redirect-based methods, so no return trip to handle.
+            // The wallet is funded by card (docs/product.md#top-ups): no redirect-based methods, so no return
+            // trip to handle.
             allowed_payment_method_types: ['card'],
             description: 'StockSeer wallet top-up',
             metadata: { userId },

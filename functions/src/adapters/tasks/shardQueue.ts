@@ -10,7 +10,7 @@ const PARALLEL_ENQUEUES = 20;
 
 /**
  * Cloud Tasks, through the Admin SDK. On the local stack the Functions emulator runs the queue (it sets
- * CLOUD_TASKS_EMULATOR_HOST for the functions), so this works offline too (DESIGN 8).
+ * CLOUD_TASKS_EMULATOR_HOST for the functions), so this works offline too (docs/architecture.md#local-stack).
  */
 export function cloudTasksShardQueue(): ShardQueue {
   return {

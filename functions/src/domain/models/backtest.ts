@@ -1,7 +1,7 @@
 /**
- * Walk-forward back-test (DESIGN 4): forecasts made at past origins, each from the data up to its origin only, set
- * beside what actually happened. The naive and drift baselines run on the same origins so their hit rates can be
- * shown beside.
+ * Walk-forward back-test (docs/product.md#past-predictions): forecasts made at past origins, each from the data up to
+ * its origin only, set beside what actually happened. The naive and drift baselines run on the same origins so their
+ * hit rates can be shown beside.
  */
 import type { DailyBar } from '@stockseer/contract';
 import { assertInvariant } from '../errors';

@@ -1,5 +1,6 @@
 /**
- * Calibrating the chance of a hit, walk-forward (DESIGN 4: only outcomes known before the prediction date).
+ * Calibrating the chance of a hit, walk-forward: only outcomes known before the prediction date count
+ * (docs/product.md#chance-of-a-hit).
  *
  * A model's own P(hit) is too sure of itself in both directions: it reads the spread from recent volatility, and
  * volatility reverts to its usual level, so a calm spell's high odds and a storm's low odds both overshoot. The

@@ -30,7 +30,7 @@ describe('hitRange', () => {
     expect(hitRange(33.33, 35.123456, 'long')).toEqual({ hitLow: 33.12, hitHigh: 37.12 });
   });
 
-  it('keeps the bands DESIGN 4 fixes', () => {
+  it('keeps the bands of docs/product.md#hit-rule', () => {
     expect(hitBandFraction).toEqual({ short: 0.02, medium: 0.04, long: 0.06 });
   });
 
@@ -97,7 +97,7 @@ describe('prediction contract', () => {
     expect(Prediction.parse(prediction)).toEqual(prediction);
   });
 
-  it('names the model choices as SPEC 3 does', () => {
+  it('names the model choices as every list shows them', () => {
     expect(ModelChoice.options.map((id) => MODEL_CHOICE_NAMES[id])).toEqual([
       'Recommended',
       'Prophet',

@@ -1,6 +1,6 @@
 /**
- * The hit rule (DESIGN 4): the hit range fixed when a prediction is made, and the outcome on its target date. (The
- * cost label shown beside a prediction is the contract's.)
+ * The hit rule (docs/product.md#hit-rule): the hit range fixed when a prediction is made, and the outcome on its target
+ * date. (The cost label shown beside a prediction is the contract's.)
  */
 import type { Prediction, TimeFrame } from '@stockseer/contract';
 import { assertInvariant } from '../errors';

@@ -113,7 +113,7 @@ describe('maintenance runs through the task queue', () => {
         .reverse(),
     );
 
-    // Within the wait: SPEC 7's counts, from a new run (the first one has ended and freed its lease).
+    // Within the wait: the run's counts, from a new run (the first one has ended and freed its lease).
     const again = await asAdmin('/api/admin/check-predictions', {});
     expect(again.status).toBe(200);
     const finished = MaintenanceFinished.parse(again.body);

@@ -15,7 +15,7 @@ import { startMaintenance, waitForRun } from '../../services/maintenance/runs';
 export function maintenanceRoutes(deps: AppDeps): ApiRoute[] {
   const maintenance = { ...deps, queue: deps.maintenanceQueue };
 
-  // Joins the run in progress, if any. A run that ends within the wait answers SPEC 7's counts; a longer one 202
+  // Joins the run in progress, if any. A run that ends within the wait answers its counts; a longer one 202
   // and its id, so no request waits on a whole market day's settlements.
   return [
     post('/admin/check-predictions', 'admin', async (req, res) => {

@@ -27,7 +27,7 @@ describe('POST /api/payments/create-intent', () => {
     expect(res.status).toBe(401);
   });
 
-  it("answers 400 with SPEC 5's message for an amount it cannot charge", async () => {
+  it("answers 400 with the contract's message for an amount it cannot charge", async () => {
     const { token } = await newTestUser('intent-bad');
     const messageFor = async (amount: unknown) => {
       const res = await apiCall<{ message: string }>('/api/payments/create-intent', { token, body: { amount } });

@@ -70,7 +70,7 @@ describe('predictions API through the emulators', () => {
     expect(wallet.freePredictions).toBe(4);
     expect(prediction.userId).toBe(user.uid);
     expect(prediction.targetDate).toBe(addTradingDays(prediction.predictionDate, TIME_FRAME_DAYS.short));
-    // The hit range is fixed now: 2% of the price at prediction around the target (DESIGN 4).
+    // The hit range is fixed now: 2% of the price at prediction around the target (docs/product.md#hit-rule).
     expect(prediction.hitHigh - prediction.targetPrice).toBeCloseTo(0.02 * prediction.priceAtPrediction, 1);
     expect(prediction.lowerPrice).toBeLessThanOrEqual(prediction.targetPrice);
 

@@ -1,7 +1,7 @@
 /**
- * Daily maintenance as a tracked job (DESIGN 2 and 3; issue 13). A trigger (the scheduler, the admin's button)
- * starts a run or joins the one in progress; the run plans its steps into shards and puts them on a queue; each
- * shard runs anywhere, in parallel, as often as the queue delivers it, and adds its counts to the run once.
+ * Daily maintenance as a tracked job (docs/architecture.md#daily-maintenance-flow; issue 13). A trigger (the scheduler,
+ * the admin's button) starts a run or joins the one in progress; the run plans its steps into shards and puts them on a
+ * queue; each shard runs anywhere, in parallel, as often as the queue delivers it, and adds its counts to the run once.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import {

@@ -5,8 +5,9 @@ import { figuresBefore, NO_MONEY, statementLines, walletFigures } from '../../do
 import { predictionsOfLines, walletHistory } from '../../adapters/firestore/walletHistory';
 
 /**
- * The caller's Payment History, newest first: a statement (DESIGN 7) whose lines add up to the wallet's figures.
- * Counted from zero over a whole history; when older lines are left out, from what the wallet held before them.
+ * The caller's Payment History, newest first: a statement (docs/product.md#statement) whose lines add up to the
+ * wallet's figures. Counted from zero over a whole history; when older lines are left out, from what the wallet held
+ * before them.
  */
 export async function paymentHistory(db: Firestore, uid: string, clock: Clock): Promise<TransactionLine[]> {
   const { wallet, lines, whole } = await walletHistory(db, uid, clock.now());
