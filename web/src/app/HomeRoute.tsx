@@ -8,7 +8,7 @@ import { SHELL_TEXT, type TabKey } from './messages';
 /** The signed-in app is a separate chunk: the landing page never downloads it. */
 const MainApp = lazy(() => import('./MainApp'));
 
-/** SPEC 2: after sign-in on /auth or /login, go to / after about 100 ms. */
+/** After sign-in on /auth or /login, go to / after about 100 ms (docs/product.md#routes). */
 const REDIRECT_AFTER_LOGIN_MS = 100;
 
 /** `/`, `/auth`, `/login` and `/wallet`: the main app when signed in, else the landing page (the wallet's prompt). */

@@ -20,7 +20,7 @@ export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean 
     memberSince: profile?.createdAt ?? user.metadata.creationTime,
     isAdmin,
   };
-  // SPEC 2: both lead to /auth (after sign-out, the header's menu does the same).
+  // Both lead to /auth (docs/product.md#routes); after sign-out, the header's menu does the same.
   const onSignOut = async () => {
     await signOut();
     navigate('/auth');

@@ -1,4 +1,4 @@
-/** Texts of the app shell that the spec fixes (SPEC 2). Tests import the same constants. */
+/** Texts of the app shell that the product fixes (docs/product.md#ui-texts). Tests import the same constants. */
 export const SHELL_TEXT = {
   loadingAuth: 'Loading authentication...',
   loading: 'Loading...',

@@ -3,9 +3,9 @@ import { isOnline, subscribeOnline } from '../lib/online';
 import { persistedCache } from '../lib/persistedCache';
 
 /**
- * SPEC 9 query defaults: no polling, no refetch on focus, no retry; each feature sets its own freshness.
- * Offline, nothing is asked (no request fails, so no error and no toast: the offline banner says it once), what was
- * last loaded stays on screen, and on reconnecting what is shown is asked again.
+ * The query defaults (docs/product.md#client-behaviour): no polling, no refetch on focus, no retry; each feature sets
+ * its own freshness. Offline, nothing is asked (no request fails, so no error and no toast: the offline banner says it
+ * once), what was last loaded stays on screen, and on reconnecting what is shown is asked again.
  */
 export const swrDefaults: SWRConfiguration = {
   refreshInterval: 0,

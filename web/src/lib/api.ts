@@ -24,7 +24,8 @@ async function freshIdToken(): Promise<string | undefined> {
   try {
     return await firebaseAuth.currentUser?.getIdToken();
   } catch {
-    // SPEC 7: if the token cannot be had, the request goes ahead without one (and the server answers 401).
+    // docs/product.md#client-behaviour: if the token cannot be had, the request goes ahead without one (and the server
+    // answers 401).
     return undefined;
   }
 }

@@ -7,7 +7,7 @@ import {
 } from 'firebase/auth';
 import { config } from './config';
 
-/** Firebase is used for identity only: the browser never talks to Firestore (DESIGN 2). */
+/** Firebase is used for identity only: the browser never talks to Firestore (docs/architecture.md#platform). */
 export const firebaseApp = initializeApp(config.firebase);
 
 /**

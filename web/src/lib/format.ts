@@ -1,6 +1,9 @@
 import type { PredictionStatus } from '@stockseer/contract';
 
-/** One formatter each for money, prices, percentages and dates (SPEC 9: 2 decimals, percent with 1). */
+/**
+ * One formatter each for money, prices, percentages and dates (docs/product.md#dates-and-formatting: 2 decimals,
+ * percent with 1).
+ */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Integer cents to `$1,234.50`. */
@@ -22,7 +25,7 @@ export const formatPriceWithChange = (price: number, from: number) =>
 /** What a prediction's actual price reads until its target date's close is in. */
 export const PENDING_TEXT = 'Pending';
 
-/** Active, Hit, Missed: the status words of every prediction list (SPEC 2). */
+/** Active, Hit, Missed: the status words of every prediction list (docs/product.md#hit-rule). */
 export const STATUS_LABELS = { active: 'Active', hit: 'Hit', missed: 'Missed' } satisfies Record<
   PredictionStatus,
   string
@@ -42,7 +45,7 @@ export const formatMonthDay = (date: string) => monthAndDay.format(marketDay(dat
 
 /**
  * `Nov 22, 2026` for a date (`YYYY-MM-DD`, read as that calendar day) or an ISO instant; 'N/A' when missing,
- * 'Invalid date' when unreadable, 'Error' if formatting fails (SPEC 2, Date display).
+ * 'Invalid date' when unreadable, 'Error' if formatting fails (docs/product.md#dates-and-formatting).
  */
 export function formatDate(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';

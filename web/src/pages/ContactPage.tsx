@@ -10,7 +10,7 @@ export const CONTACT_TEXT = {
   edit: 'Back to the form',
 } as const;
 
-/** SPEC 2: all four fields required; submitting opens the user's mail client with them prefilled. */
+/** All four fields required; submitting opens the user's mail client with them prefilled (docs/product.md#routes). */
 export function mailtoFor(fields: { name: string; email: string; subject: string; message: string }): string {
   const body = `${fields.message}\n\nFrom: ${fields.name} <${fields.email}>`;
   return `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(fields.subject)}&body=${encodeURIComponent(body)}`;

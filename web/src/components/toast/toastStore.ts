@@ -1,4 +1,4 @@
-/** SPEC 9: one toast at a time, shown 5000 ms unless told otherwise. */
+/** One toast at a time, shown 5000 ms unless told otherwise (docs/product.md#ui-texts). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;

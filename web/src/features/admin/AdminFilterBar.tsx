@@ -25,7 +25,7 @@ const TIME_FRAME_OPTIONS = optionsOf(TimeFrame.options, (t) => TIME_FRAME_LABELS
 const TYPE_OPTIONS = optionsOf(PredictionType.options, (t) => TYPE_LABELS[t]);
 const MODEL_OPTIONS = optionsOf(ModelId.options, (m) => MODEL_LABELS[m]);
 
-/** SPEC 2: User, Status, Timeframe, Type and Model, each a labelled select. */
+/** User, Status, Timeframe, Type and Model, each a labelled select (docs/product.md#admin-tab). */
 export function AdminFilterBar({ filters, onChange, users }: Props) {
   const field = <K extends keyof AdminFilters>(
     key: K,

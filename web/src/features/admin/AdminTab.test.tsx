@@ -103,7 +103,7 @@ describe('Default AI Models', () => {
 });
 
 describe('All User Predictions', () => {
-  it("lists every user's predictions newest first in SPEC 2's columns, and loads the next page by its cursor", async () => {
+  it("lists every user's predictions newest first in the admin's columns, and loads the next page by its cursor", async () => {
     const calls = serve();
     renderWithProviders(<AdminTab />);
     await waitFor(() => expect(bodyRows()).toHaveLength(2));

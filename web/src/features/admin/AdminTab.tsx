@@ -12,8 +12,8 @@ import { UsersCard } from './UsersCard';
 import { useAdminToasts } from './useAdminToasts';
 
 /**
- * The Admin tab (SPEC 2, 6): default models, daily maintenance, the users and every user's predictions, plus the time machine
- * on the local emulator. The maintenance run refreshes the predictions it may have resolved.
+ * The Admin tab (docs/product.md#admin-tab): default models, daily maintenance, the users and every user's predictions,
+ * plus the time machine on the local emulator. The maintenance run refreshes the predictions it may have resolved.
  */
 export function AdminTab() {
   const toasts = useAdminToasts();

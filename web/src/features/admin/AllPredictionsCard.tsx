@@ -18,7 +18,10 @@ interface Props {
   onFiltersChange: (filters: AdminFilters) => void;
 }
 
-/** SPEC 2: every user's predictions, filtered and ordered by the server, with "Load more" for the next page. */
+/**
+ * Every user's predictions, filtered and ordered by the server, with "Load more" for the next page
+ * (docs/product.md#admin-tab).
+ */
 export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, filters, onFiltersChange }: Props) {
   const headingId = useId();
   const toasts = useAdminToasts();

@@ -13,7 +13,7 @@ import { useAdminToasts } from './useAdminToasts';
 
 type DefaultModel = DefaultModels[TimeFrame];
 
-/** SPEC 2: one selector and an Update button per timeframe. */
+/** One selector and an Update button per timeframe (docs/product.md#admin-tab). */
 export function DefaultModelsCard() {
   const headingId = useId();
   const toasts = useAdminToasts();

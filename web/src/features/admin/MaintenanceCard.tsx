@@ -7,9 +7,10 @@ import { ADMIN_TEXT, maintenanceSummary } from './messages';
 import { useAdminToasts } from './useAdminToasts';
 
 /**
- * SPEC 2: runs the daily maintenance now; `onDone` lets the predictions table show the new outcomes. A run that takes
- * longer than the button's short wait (issue 13) shows its progress until it ends, then the same toast; a run
- * already going (the scheduler's, or another admin's) shows its progress too, and the button joins it.
+ * Runs the daily maintenance now (docs/product.md#daily-maintenance); `onDone` lets the predictions table show the new
+ * outcomes. A run that takes longer than the button's short wait (issue 13) shows its progress until it ends, then the
+ * same toast; a run already going (the scheduler's, or another admin's) shows its progress too, and the button joins
+ * it.
  */
 export function MaintenanceCard({ onDone }: { onDone: () => void }) {
   const headingId = useId();

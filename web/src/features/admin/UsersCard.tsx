@@ -13,7 +13,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const money = (field: 'balance' | 'reservedBalance' | 'chargedBalance') => (u: AdminUserRow) =>
   u.wallet ? formatCents(u.wallet[field]) : ADMIN_TEXT.noWallet;
 
-/** SPEC 6's user list, a column per entry. */
+/** The user list (docs/product.md#admin-tab), a column per entry. */
 const USER_TABLE_COLUMNS: readonly Column<AdminUserRow>[] = [
   {
     header: USER_COLUMNS.user,

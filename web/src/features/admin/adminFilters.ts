@@ -1,6 +1,6 @@
 import type { ModelId, PredictionStatus, PredictionType, TimeFrame } from '@stockseer/contract';
 
-/** SPEC 2: the All User Predictions filters; `all` lets everything through. `user` is a user id. */
+/** The All User Predictions filters (docs/product.md#admin-tab); `all` lets everything through. `user` is a user id. */
 export interface AdminFilters {
   user: string | 'all';
   status: PredictionStatus | 'all';

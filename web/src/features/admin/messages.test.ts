@@ -11,7 +11,7 @@ const report = {
 };
 
 describe('admin texts', () => {
-  it("words SPEC 8's default-model toasts with the timeframe and the model's name", () => {
+  it("words the default-model toasts with the timeframe and the model's name", () => {
     expect(ADMIN_TEXT.modelUpdated('short', 'ARIMA')).toBe('Default model for short term updated to ARIMA.');
     expect(ADMIN_TEXT.modelUpdateFailed('long')).toBe('Failed to update default model for long term.');
   });

@@ -1,6 +1,6 @@
 import { type MaintenanceReport, type PredictionType, type TimeFrame } from '@stockseer/contract';
 
-/** The Admin tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
+/** The Admin tab's texts (docs/product.md#ui-texts), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
   errorTitle: 'Error',
   successTitle: 'Success',
@@ -60,7 +60,7 @@ export const ADMIN_TEXT = {
   clockFailed: 'Failed to set the date. Please try again.',
 } as const;
 
-/** The Users section's columns (SPEC 6's user list). */
+/** The Users section's columns (docs/product.md#admin-tab). */
 export const USER_COLUMNS = {
   user: 'User',
   memberSince: 'Member since',
@@ -90,8 +90,8 @@ export const TYPE_LABELS: Record<PredictionType, string> = { historical: 'Histor
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * SPEC 8: the counts of a maintenance run. Failures and invariant violations are named only when there are some:
- * they are what an admin must act on.
+ * The counts of a maintenance run (docs/product.md#daily-maintenance). Failures and invariant violations are named only
+ * when there are some: they are what an admin must act on.
  */
 export function maintenanceSummary(report: MaintenanceReport): string {
   const parts = [

@@ -14,7 +14,7 @@ export function useAdminToasts() {
       toast({ title, description, variant: 'destructive' }),
     [toast],
   );
-  /** SPEC 8: one message for every admin list that cannot be fetched. */
+  /** One message for every admin list that cannot be fetched (docs/product.md#ui-texts). */
   const fetchFailed = useCallback(() => failure(ADMIN_TEXT.fetchFailed), [failure]);
   return { success, failure, fetchFailed };
 }

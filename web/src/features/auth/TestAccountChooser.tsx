@@ -12,8 +12,8 @@ interface Props {
 }
 
 /**
- * Local stack only (DESIGN 7): Google's popup cannot load offline, so "Sign in with Google" offers test Google
- * accounts instead and signs in with a test Google credential that the Auth emulator accepts.
+ * Local stack only (docs/architecture.md#local-stack): Google's popup cannot load offline, so "Sign in with Google"
+ * offers test Google accounts instead and signs in with a test Google credential that the Auth emulator accepts.
  */
 export default function TestAccountChooser({ open, onClose }: Props) {
   const [email, setEmail] = useState('');

@@ -1,4 +1,4 @@
-/** SPEC 2: the display name, else the part of the e-mail before the @, else 'Guest'. */
+/** The display name, else the part of the e-mail before the @, else 'Guest' (docs/product.md#header-and-menu). */
 export function displayNameOf(user: { displayName: string | null; email: string | null } | null | undefined): string {
   if (user?.displayName) return user.displayName;
   const local = user?.email?.split('@')[0];

@@ -11,7 +11,8 @@ export function watchSession(onChange: (user: User | null, isAdmin: boolean) => 
       onChange(null, false);
       return;
     }
-    // Admin is the `admin` custom claim (DESIGN 7); the server checks it again on every admin call.
+    // Admin is the `admin` custom claim (docs/product.md#roles-and-guards); the server checks it again on every
+    // admin call.
     const token = await user.getIdTokenResult().catch(() => undefined);
     onChange(user, token?.claims.admin === true);
   });

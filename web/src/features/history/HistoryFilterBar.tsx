@@ -15,7 +15,7 @@ const TIME_FRAME_OPTIONS = TimeFrame.options.map((timeFrame) => ({
   label: TIME_FRAME_LABELS[timeFrame],
 }));
 
-/** SPEC 2: Status, Timeframe and a ticker search, each a labelled control. */
+/** Status, Timeframe and a ticker search, each a labelled control (docs/product.md#history-tab). */
 export function HistoryFilterBar({ filters, onChange }: Props) {
   const id = useId();
   return (

@@ -50,7 +50,7 @@ const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').sli
 const rowTexts = () => bodyRows().map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('HistoryTab', () => {
-  it("shows the caller's predictions in SPEC 2's columns, sorted by ticker then newest target", async () => {
+  it("shows the caller's predictions in the History columns, sorted by ticker then newest target", async () => {
     const fetchMock = answerWith(PREDICTIONS);
     renderTab();
     expect(screen.getByRole('heading', { name: HISTORY_TEXT.title })).toBeTruthy();

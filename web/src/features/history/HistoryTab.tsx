@@ -9,7 +9,10 @@ import { HistoryTable } from './HistoryTable';
 import { HISTORY_TEXT } from './messages';
 import { useUserPredictions } from './useUserPredictions';
 
-/** The History tab (SPEC 2): the signed-in user's predictions, filtered, sorted, and downloadable as CSV. */
+/**
+ * The History tab (docs/product.md#history-tab): the signed-in user's predictions, filtered, sorted, and downloadable
+ * as CSV.
+ */
 export function HistoryTab({ uid }: { uid: string }) {
   const { toast } = useToast();
   const onError = useCallback(

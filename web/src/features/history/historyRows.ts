@@ -9,7 +9,10 @@ export interface HistoryFilters {
 
 export const NO_FILTERS: HistoryFilters = { status: 'all', timeFrame: 'all', ticker: '' };
 
-/** SPEC 2: status and timeframe match exactly (or 'all'); the ticker search is a case-insensitive "contains". */
+/**
+ * Status and timeframe match exactly (or 'all'); the ticker search is a case-insensitive "contains"
+ * (docs/product.md#history-tab).
+ */
 export function filterPredictions<P extends Pick<Prediction, 'status' | 'timeFrame' | 'symbol'>>(
   predictions: readonly P[],
   { status, timeFrame, ticker }: HistoryFilters,
@@ -23,7 +26,7 @@ export function filterPredictions<P extends Pick<Prediction, 'status' | 'timeFra
   );
 }
 
-/** SPEC 2: by ticker, then the newest target first, then the newest made first. */
+/** By ticker, then the newest target first, then the newest made first (docs/product.md#history-tab). */
 export function sortForHistory<P extends Pick<Prediction, 'symbol' | 'targetDate' | 'createdAt'>>(
   predictions: readonly P[],
 ): P[] {

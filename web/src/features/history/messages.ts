@@ -1,4 +1,4 @@
-/** The History tab's texts (SPEC 2, 8), written once; the tests import the same constants. */
+/** The History tab's texts (docs/product.md#ui-texts), written once; the tests import the same constants. */
 export const HISTORY_TEXT = {
   title: 'Your Prediction History',
   statusFilter: 'Status',

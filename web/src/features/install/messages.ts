@@ -1,4 +1,4 @@
-/** SPEC 8, install toasts and hints. */
+/** The install toasts and hints (docs/product.md#ui-texts). */
 export const INSTALL_TEXT = {
   button: 'Install App',
   installed: 'Installed',

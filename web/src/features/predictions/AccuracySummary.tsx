@@ -5,8 +5,8 @@ import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
 
 /**
- * 'X out of Y predictions hit target', the accuracy badge and, beside it, how the naive "no change" and drift
- * forecasts did on the same dates (DESIGN 4): a model is only worth paying for if it beats doing nothing.
+ * 'X out of Y predictions hit target', the accuracy badge and, beside it, how the naive "no change" and drift forecasts
+ * did on the same dates (docs/product.md#past-predictions): a model is only worth paying for if it beats doing nothing.
  */
 export function AccuracySummary({
   predictions,

@@ -5,7 +5,10 @@ import { MODEL_DESCRIPTIONS, PREDICTION_TEXT } from './messages';
 interface Props {
   value: ModelChoice;
   onChange: (model: ModelChoice) => void;
-  /** SPEC 2: the admin gets the titled picker with every model explained; everyone else a plain select. */
+  /**
+   * The admin gets the titled picker with every model explained; everyone else a plain select
+   * (docs/product.md#predictions-tab).
+   */
   isAdmin: boolean;
 }
 

@@ -5,8 +5,8 @@ import { CARD_TEXT } from './messages';
 import { StatusBadge } from './StatusBadge';
 
 /**
- * One forecast (SPEC 2, DESIGN 4): when it was made and at what price, the target with its change, the 80% range,
- * the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost.
+ * One forecast (docs/product.md#predictions-tab): when it was made and at what price, the target with its change, the
+ * 80% range, the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost.
  */
 export function PredictionCard({
   prediction: p,

@@ -26,7 +26,10 @@ interface Props {
   addFunds?: ReactNode;
 }
 
-/** SPEC 2: the model selector, then Past/New sub-tabs (New first), each with Short/Medium/Long timeframes. */
+/**
+ * The model selector, then Past/New sub-tabs (New first), each with Short/Medium/Long timeframes
+ * (docs/product.md#predictions-tab).
+ */
 export function PredictionPanel({ uid, symbol, isAdmin, onWalletChanged, onForecast, addFunds }: Props) {
   const headingId = useId();
   const [modelId, setModelId] = useState<ModelChoice>('recommended');

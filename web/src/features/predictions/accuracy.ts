@@ -1,6 +1,6 @@
 import type { Prediction } from '@stockseer/contract';
 
-/** SPEC 2 and 9: green at 60% or more, yellow from 40%, red below. */
+/** Green at 60% or more, yellow from 40%, red below (docs/product.md#predictions-tab). */
 export const ACCURACY_THRESHOLDS = { good: 60, fair: 40 } as const;
 export type AccuracyLevel = 'good' | 'fair' | 'poor';
 
@@ -19,17 +19,23 @@ export function accuracyLevel(percent: number): AccuracyLevel {
   return 'poor';
 }
 
-/** `65.0%`: SPEC 9's one decimal. */
+/** `65.0%`: one decimal (docs/product.md#dates-and-formatting). */
 export const formatHitRate = (percent: number) => `${percent.toFixed(1)}%`;
 
-/** Hits out of resolved predictions: active ones have no outcome yet and count for nothing (SPEC 2). */
+/**
+ * Hits out of resolved predictions: active ones have no outcome yet and count for nothing
+ * (docs/product.md#past-predictions).
+ */
 export function accuracyOf(predictions: readonly Pick<Prediction, 'status'>[]) {
   const hits = predictions.filter((p) => p.status === 'hit').length;
   const resolved = hits + predictions.filter((p) => p.status === 'missed').length;
   return { hits, resolved, percent: hitRatePercent(hits, resolved) };
 }
 
-/** Newest target first (SPEC 2), then the newest made first. ISO dates and instants compare as strings. */
+/**
+ * Newest target first (docs/product.md#predictions-tab), then the newest made first. ISO dates and instants compare as
+ * strings.
+ */
 export function byTargetDateDesc<P extends Pick<Prediction, 'targetDate' | 'createdAt'>>(
   predictions: readonly P[],
 ): P[] {

@@ -1,7 +1,7 @@
 import { TIME_FRAME_NAMES, TimeFrame, type ModelChoice } from '@stockseer/contract';
 import { PENDING_TEXT } from '../../lib/format';
 
-/** The Predictions panel's texts (SPEC 2, 8; DESIGN 4), written once; the tests import the same constants. */
+/** The Predictions panel's texts (docs/product.md#ui-texts), written once; the tests import the same constants. */
 export const PREDICTION_TEXT = {
   pickStock: 'Search for a stock above to see its past predictions and generate new ones.',
   heading: (symbol: string) => `${symbol} predictions`,

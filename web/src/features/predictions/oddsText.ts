@@ -38,7 +38,7 @@ export const ODDS_TEXT = {
   tracking: 'Tracking',
   trackingHint: (needed: number) => `Users\u2019 own forecasts are shown here once ${needed} have resolved.`,
   trackingQuestion: 'What does \u201cTracking\u201d mean?',
-  /** The info note with the caller's real allowance once it is known (SPEC 2's generic wording until then). */
+  /** The info note with the caller's real allowance once it is known (a generic wording until then). */
   infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) =>
     `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. ${
       allowance

@@ -3,7 +3,7 @@ import type { Prediction } from '@stockseer/contract';
 import { useToast } from '../../components/toast/ToastProvider';
 import { PREDICTION_TEXT } from './messages';
 
-/** A failed fetch says so in a destructive toast (SPEC 8). */
+/** A failed fetch says so in a destructive toast (docs/product.md#ui-texts). */
 export function useErrorToast(description: string) {
   const { toast } = useToast();
   return useCallback(

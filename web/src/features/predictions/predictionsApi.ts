@@ -10,7 +10,7 @@ import {
 } from '@stockseer/contract';
 import { api } from '../../lib/api';
 
-/** SPEC 7 and 9: prediction lists stay fresh for 10 minutes (no refetch on focus: the app's SWR defaults). */
+/** Prediction lists stay fresh for 10 minutes, with no refetch on focus (docs/product.md#client-behaviour). */
 const PREDICTIONS_FRESH_MS = 10 * 60_000;
 
 const HISTORICAL_PATH = '/api/predictions/historical';

@@ -25,8 +25,9 @@ const unsettledKeys = new Map<string, string>();
 const requestKey = (uid: string, q: PredictionListQuery) => [uid, q.symbol, q.modelId, q.timeFrame].join('|');
 
 /**
- * SPEC 4, Generating: afterwards the list on screen is the one returned prediction (until the selection changes),
- * the wallet is refreshed with the one the server returned, and every cached future list is cleared.
+ * After generating (docs/product.md#predictions-tab), the list on screen is the one returned prediction (until the
+ * selection changes), the wallet is refreshed with the one the server returned, and every cached future list is
+ * cleared.
  */
 export function useGeneratePrediction(
   uid: string,
@@ -56,7 +57,7 @@ export function useGeneratePrediction(
       toast({ title: PREDICTION_TEXT.successTitle, description: PREDICTION_TEXT.generated });
     } catch (error) {
       if (settlesTheKey(error)) unsettledKeys.delete(slot);
-      // SPEC 8: the server's message (e.g. insufficient funds) when there is one.
+      // The server's message (e.g. insufficient funds) when there is one (docs/product.md#ui-texts).
       const description = error instanceof ApiError && error.message ? error.message : PREDICTION_TEXT.generateFailed;
       toast({ title: PREDICTION_TEXT.errorTitle, description, variant: 'destructive' });
     } finally {

@@ -1,7 +1,7 @@
 import { STOCK_TEXT } from './messages';
 import { useMarketDataInfo } from './useStockData';
 
-/** DESIGN 5: while the demo provider is active, say plainly that prices are simulated. */
+/** While the demo provider is active, say plainly that prices are simulated (docs/product.md#market-data). */
 export function DemoNotice() {
   const { data } = useMarketDataInfo();
   if (data?.provider !== 'demo') return null;

@@ -4,7 +4,10 @@ import { STOCK_TEXT } from './messages';
 import { formatAsOf, formatChange, trendOf } from './quoteFormat';
 import { useStockDetails } from './useStockData';
 
-/** The quote of the selected stock (SPEC 2): price and change coloured by direction, the day's figures, as-of time. */
+/**
+ * The quote of the selected stock (docs/product.md#predictions-tab): price and change coloured by direction, the day's
+ * figures, as-of time.
+ */
 export function StockCard({ symbol }: { symbol: string }) {
   const { data: stock, error } = useStockDetails(symbol);
 

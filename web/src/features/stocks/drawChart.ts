@@ -50,9 +50,9 @@ export function drawChart(
     // A price label that would stand half outside the chart (the top one, "$400.00" cut in half) is left out.
     rightPriceScale: { borderVisible: false, entireTextOnly: true },
     timeScale: { borderVisible: false, tickMarkFormatter: dayTickLabel(lib) },
-    // The crosshair's date as every other date of the app (SPEC 2: 'MMM dd, yyyy'), not the library's "02 Jul '26".
-    // The app's locale, as its formatters': the library's default, the browser's language, may be a tag Intl refuses
-    // ("en-US@posix" from a POSIX locale), and then it draws nothing at all.
+    // The crosshair's date as every other date of the app ('MMM dd, yyyy': docs/product.md#dates-and-formatting), not
+    // the library's "02 Jul '26". The app's locale, as its formatters': the library's default, the browser's language,
+    // may be a tag Intl refuses ("en-US@posix" from a POSIX locale), and then it draws nothing at all.
     localization: {
       locale: 'en-US',
       priceFormatter: formatPrice,

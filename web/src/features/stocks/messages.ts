@@ -1,4 +1,7 @@
-/** Texts of the stock search, card and chart that the spec fixes (SPEC 2 and 8). Tests import the same constants. */
+/**
+ * Texts of the stock search, card and chart that the product fixes (docs/product.md#ui-texts). Tests import the same
+ * constants.
+ */
 export const STOCK_TEXT = {
   searchPlaceholder: 'Search for a stock (e.g., AAPL, MSFT)',
   searchLabel: 'Search stocks',

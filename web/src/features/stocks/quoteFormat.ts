@@ -2,7 +2,10 @@ import { formatPercent, formatPrice } from '../../lib/format';
 
 export type Trend = 'up' | 'down' | 'flat';
 
-/** SPEC 2: green for a rise, red for a fall, grey for no change (at the shown precision of a cent). */
+/**
+ * Green for a rise, red for a fall, grey for no change at the shown precision of a cent
+ * (docs/product.md#predictions-tab).
+ */
 export function trendOf(priceChange: number): Trend {
   const cents = Math.round(priceChange * 100);
   return cents > 0 ? 'up' : cents < 0 ? 'down' : 'flat';

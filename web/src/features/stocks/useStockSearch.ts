@@ -5,7 +5,7 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { STOCK_TEXT } from './messages';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
-/** SPEC 5 and 9: search only at 2 or more characters, after a 300 ms pause in typing. */
+/** Search only at 2 or more characters, after a 300 ms pause in typing (docs/product.md#predictions-tab). */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 

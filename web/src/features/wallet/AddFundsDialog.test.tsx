@@ -75,7 +75,7 @@ describe('the add-funds dialog: amount step', () => {
     expect(amountInput().value).toBe('50');
   });
 
-  it('names the problem with its SPEC 5 title and message, and asks the server nothing', () => {
+  it('names the problem with its title and message, and asks the server nothing', () => {
     const calls = server();
     renderWallet(<AddFundsDialog uid="u1" />);
     open();

@@ -7,7 +7,7 @@ import { AmountStep } from './AmountStep';
 import { PaymentStep } from './PaymentStep';
 import { WALLET_TEXT } from './messages';
 
-/** SPEC 9: after closing, the dialog returns to the amount step with $10 once it has faded out. */
+/** After closing, the dialog returns to the amount step with $10 once it has faded out (docs/product.md#wallet-tab). */
 export const DIALOG_RESET_DELAY_MS = 300;
 const DEFAULT_AMOUNT_TEXT = String(TOP_UP_DOLLARS.default);
 
@@ -19,7 +19,7 @@ interface Props {
   onFunded?: () => void;
 }
 
-/** 'Add Funds with Stripe' (SPEC 4): the amount step, then the payment step. */
+/** 'Add Funds with Stripe' (docs/product.md#wallet-tab): the amount step, then the payment step. */
 export function AddFundsDialog({ uid, triggerLabel = WALLET_TEXT.addFunds, onFunded }: Props) {
   const [open, setOpen] = useState(false);
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT_TEXT);

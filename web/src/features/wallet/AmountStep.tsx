@@ -10,7 +10,7 @@ interface Props {
   onContinue: (dollars: number) => void;
 }
 
-/** The dialog's first step: an amount (SPEC 5) typed or picked from the quick amounts. */
+/** The dialog's first step: an amount (docs/product.md#top-ups) typed or picked from the quick amounts. */
 export function AmountStep({ amountText, onAmountTextChange, onContinue }: Props) {
   const id = useId();
   const [problem, setProblem] = useState<TopUpProblem | null>(null);

@@ -3,7 +3,7 @@ import { formatCents, formatDate } from '../../lib/format';
 import { WALLET_TEXT } from './messages';
 import './walletOwes.css';
 
-/** The wallet's buckets (SPEC 2) and the free allowance; '…' while the wallet loads. */
+/** The wallet's buckets (docs/product.md#wallet-figures) and the free allowance; '…' while the wallet loads. */
 export function Balances({ wallet }: { wallet: Wallet | undefined }) {
   const money = (cents: number | undefined) => (cents === undefined ? '…' : formatCents(cents));
   const items = [

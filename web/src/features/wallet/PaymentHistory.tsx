@@ -50,7 +50,10 @@ const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => (
     ),
 });
 
-/** A statement's columns (DESIGN 7): the line, its effect on each of the wallet's figures, Available after it. */
+/**
+ * A statement's columns (docs/product.md#statement): the line, its effect on each of the wallet's figures, Available
+ * after it.
+ */
 const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
   { header: STATEMENT_TEXT.date, className: 'statement-date', cell: (line) => formatDate(line.date) },
   { header: STATEMENT_TEXT.transaction, rowHeader: true, cell: (line) => <LineName line={line} /> },
@@ -80,9 +83,9 @@ interface Props {
 }
 
 /**
- * SPEC 2's Payment History as a statement a pencil can check (issue 23): newest first (the server's order, by the
- * ledger's own time), each line's effect on Available, Reserved and Charged as the server counted it, and the
- * Available balance after it; the newest line's balance is the Available shown above.
+ * The Payment History as a statement a pencil can check (docs/product.md#statement, issue 23): newest first (the
+ * server's order, by the ledger's own time), each line's effect on Available, Reserved and Charged as the server
+ * counted it, and the Available balance after it; the newest line's balance is the Available shown above.
  */
 export function PaymentHistory({ transactions, failed }: Props) {
   const [showFree, setShowFree] = useState(false);

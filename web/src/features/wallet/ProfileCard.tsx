@@ -2,7 +2,10 @@ import { formatDate } from '../../lib/format';
 import { WALLET_TEXT } from './messages';
 import type { WalletAccount } from './account';
 
-/** Who the wallet belongs to (SPEC 2): avatar or initials, name, e-mail, member since, Sign Out, admin badge. */
+/**
+ * Who the wallet belongs to (docs/product.md#wallet-tab): avatar or initials, name, e-mail, member since, Sign Out,
+ * admin badge.
+ */
 export function ProfileCard({ account, onSignOut }: { account: WalletAccount; onSignOut: () => void }) {
   return (
     <section className="card profile-card" aria-label="Profile">

@@ -3,7 +3,10 @@ import { ADD_FUNDS_TEXT } from './messages';
 import { confirmWithSandbox, type SandboxCard } from './sandboxCard';
 import type { CardFormProps } from './cardForm';
 
-/** Offline stand-in for Stripe's Payment Element (DESIGN 6): the local stack's sandbox charges Stripe's test cards. */
+/**
+ * Offline stand-in for Stripe's Payment Element (docs/architecture.md#local-stack): the local stack's sandbox charges
+ * Stripe's test cards.
+ */
 export function SandboxCardForm({
   paymentIntentId,
   clientSecret,

@@ -1,7 +1,10 @@
 import './wallet.css';
 import { SIGNED_OUT_WALLET_TEXT as TEXT } from './signedOutMessages';
 
-/** SPEC 2: the Wallet signed out (also `/wallet` opened signed out): a prompt and a Sign In button to /auth. */
+/**
+ * The Wallet signed out (also `/wallet` opened signed out): a prompt and a Sign In button to /auth
+ * (docs/product.md#routes).
+ */
 export function SignedOutWallet({ onSignIn }: { onSignIn: () => void }) {
   return (
     <section className="card empty-state">

@@ -20,7 +20,7 @@ interface Props {
   onSignOut: () => void;
 }
 
-/** The Wallet tab (SPEC 2): profile, balances, add funds, payment history. */
+/** The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, payment history. */
 export function WalletTab({ account, onSignIn, onSignOut }: Props) {
   if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
   return <SignedInWallet account={account} onSignOut={onSignOut} />;

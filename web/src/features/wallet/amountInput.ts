@@ -1,4 +1,4 @@
-/** SPEC 5: the amount field keeps only digits and one dot (the first one typed). */
+/** The amount field keeps only digits and one dot, the first one typed (docs/product.md#wallet-tab). */
 export function keepAmountCharacters(typed: string): string {
   const kept = typed.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');

@@ -1,7 +1,7 @@
 import { costLabel, TOP_UP_MESSAGES, type TopUpProblem, type TransactionType } from '@stockseer/contract';
 import { SIGNED_OUT_WALLET_TEXT } from './signedOutMessages';
 
-/** The Wallet tab's texts (SPEC 2, 4, 5, 8), written once; the tests import the same constants. */
+/** The Wallet tab's texts (docs/product.md#ui-texts), written once; the tests import the same constants. */
 export const WALLET_TEXT = {
   ...SIGNED_OUT_WALLET_TEXT,
   signOut: 'Sign Out',
@@ -50,7 +50,7 @@ export const ADD_FUNDS_TEXT = {
   creditFailed: 'Please contact support if your balance is not updated',
 } as const;
 
-/** SPEC 5: each problem's title; the messages come from the shared contract, as the server sends them. */
+/** Each problem's title; the messages come from the shared contract, as the server sends them. */
 const AMOUNT_TITLES: Record<TopUpProblem, string> = {
   invalid: 'Invalid amount',
   tooPrecise: 'Invalid amount',
@@ -64,8 +64,8 @@ export const amountProblemText = (problem: TopUpProblem) => ({
 });
 
 /**
- * SPEC 4 and 8, payment return (`/wallet?payment_success=true&amount=…`). DESIGN 6: the URL never credits anything,
- * so the message promises only what the server will do when Stripe confirms the payment.
+ * The payment return (`/wallet?payment_success=true&amount=…`, docs/product.md#return-url): the URL never credits
+ * anything, so the message promises only what the server will do when Stripe confirms the payment.
  */
 export const PAYMENT_RETURN_TEXT = {
   title: 'Payment received',
@@ -73,8 +73,8 @@ export const PAYMENT_RETURN_TEXT = {
 } as const;
 
 /**
- * What a prediction cost, in the words of History's Cost column and its CSV export (SPEC 4), so that the statement
- * and the export name the same dollar alike.
+ * What a prediction cost, in the words of History's Cost column and its CSV export (docs/product.md#cost-label), so
+ * that the statement and the export name the same dollar alike.
  */
 const COST = {
   free: costLabel({ isFree: true, status: 'active' }),
@@ -84,8 +84,8 @@ const COST = {
 };
 
 /**
- * The Payment History is a statement (DESIGN 7): each line's effect on the wallet's three figures, in their words,
- * and Balance, what is Available after the line.
+ * The Payment History is a statement (docs/product.md#statement): each line's effect on the wallet's three figures, in
+ * their words, and Balance, what is Available after the line.
  */
 export const STATEMENT_TEXT = {
   legend:
@@ -110,7 +110,10 @@ export const PREDICTION_LINE_TEXT = {
   free_prediction: (ticker: string) => `${ticker} prediction: ${COST.free}`,
 } satisfies Partial<Record<TransactionType, (ticker: string) => string>>;
 
-/** The kind of the other lines, under the description the ledger wrote ("Stripe payment: $10.00", SPEC 4). */
+/**
+ * The kind of the other lines, under the description the ledger wrote ("Stripe payment: $10.00",
+ * docs/product.md#ledger-lines).
+ */
 export const TRANSACTION_LABELS = {
   deposit: 'Deposit',
   other: 'Adjustment',

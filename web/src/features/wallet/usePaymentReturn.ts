@@ -4,8 +4,8 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { PAYMENT_RETURN_TEXT } from './messages';
 
 /**
- * Stripe's return URL `/wallet?payment_success=true&amount=…` (SPEC 4). DESIGN 6: anyone can type that URL, so it
- * never credits: it refreshes the wallet (the webhook credits the real payment), says so, and drops the query.
+ * Stripe's return URL `/wallet?payment_success=true&amount=…` (docs/product.md#return-url). Anyone can type that URL,
+ * so it never credits: it refreshes the wallet (the webhook credits the real payment), says so, and drops the query.
  */
 export function usePaymentReturn(refreshWallet: () => void) {
   const [params, setParams] = useSearchParams();

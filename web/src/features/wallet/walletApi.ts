@@ -9,7 +9,7 @@ import {
 } from '@stockseer/contract';
 import { api } from '../../lib/api';
 
-/** SPEC 9: the transaction list stays fresh for 30 s. */
+/** The transaction list stays fresh for 30 s (docs/product.md#client-behaviour). */
 const TRANSACTIONS_STALE_MS = 30_000;
 
 // Keyed by user too, so that after a switch of account no one sees the previous account's money.
