@@ -8,9 +8,10 @@ import { buildQuery, QUERIES } from './queries';
 
 /**
  * Applies the pure ledger's decisions (domain/ledger.ts) to Firestore: every money movement of the product goes
- * through `applyLedgerOperation`, one Firestore transaction each. Deposits use it now; the predictions reuse it
- * for `reserve:{predictionId}` on generate and `settle:{predictionId}` in maintenance, writing the prediction
- * itself with `alsoWrite` in the same transaction.
+ * through `applyLedgerOperation`, one Firestore transaction each, but maintenance's `settle:{predictionId}` lines
+ * (walletSettlement.ts, many per transaction). Deposits and payment events use it; a generate's reservation
+ * (`reserve:{predictionId}`, predictionReservation.ts) writes the prediction itself with `alsoWrite` in the same
+ * transaction.
  */
 export interface LedgerOperation<D extends LedgerDecision> {
   userId: string;
