@@ -72,7 +72,8 @@ describe('the first hour of a new investor', () => {
     await page.getByRole('button', { name: 'Generate Prediction' }).click();
     await page.getByText('Future prediction generated successfully.').first().waitFor();
 
-    // The history is fresh for 30 s (SPEC 9) and the Wallet tab was open moments ago: read what the server holds.
+    // The history is fresh for 30 s (docs/product.md#client-behaviour) and the Wallet tab was open moments ago: read
+    // what the server holds.
     await page.reload();
     await page.getByRole('tab', { name: 'Wallet' }).click();
     const lines = historyLines(page);

@@ -5,7 +5,7 @@ import { signOutFromMenu } from './support/signIn';
 
 /**
  * The production sign-in path, `signInWithPopup`, against the Auth emulator's own Google chooser. Offline it needs
- * the test-only gapi stand-in (DESIGN 8); the app code is the same that runs in production.
+ * the test-only gapi stand-in (docs/architecture.md#local-stack); the app code is the same that runs in production.
  */
 let browser: Browser;
 beforeAll(async () => {

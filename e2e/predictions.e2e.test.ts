@@ -75,7 +75,7 @@ describe('Predictions tab and History tab (a new user, demo market data)', () =>
         .getByText(ODDS_TEXT.free(FREE_PREDICTIONS_PER_MONTH - i))
         .waitFor({ timeout: BACKTEST_TIMEOUT_MS });
       expect(await generate(page)).toBe(200);
-      // SPEC 4: the list shows the one prediction just made.
+      // The list shows the one prediction just made (docs/product.md#predictions-tab).
       await expect(cards(page).count()).resolves.toBe(1);
       expect(await cards(page).first().innerText()).toContain(`${CARD_TEXT.cost}: Free`);
     }

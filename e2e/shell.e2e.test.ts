@@ -27,7 +27,7 @@ describe('app shell', () => {
     const { page } = browser;
     const email = uniqueEmail('investor');
     await signInWithChooser(page, { email });
-    // SPEC 2: after login on /auth the app moves to / after about 100 ms.
+    // After login on /auth the app moves to / after about 100 ms (docs/product.md#routes).
     await page.waitForURL(`${APP_URL}/`);
     const tabs = page.getByRole('tablist', { name: 'StockSeer sections' }).getByRole('tab');
     await expect(tabs.allInnerTexts()).resolves.toEqual(['Predictions', 'Wallet', 'History']);

@@ -1,11 +1,11 @@
 /**
- * `npm run bench:load`: simulated investors on a fresh local stack (issue 8). USERS users, each with their own
- * account and a funded wallet, start over the first RAMP_SECONDS and then repeat an investor's visit until
- * SECONDS have passed: search, open a quote, read the model's past predictions, sometimes generate a forecast, look
- * at the wallet, with a pause between steps. Today's back-tests of the stocks visited are computed before the clock
- * starts (a back-test is computed once a day per stock, model and timeframe, then reused: the steady state is warm;
- * a cold one is measured by bench:api and bench:models). Reports throughput, p50/p99 per endpoint and the error count (target
- * 0), then checks every wallet's ledger invariants (DESIGN 3) against its transactions. Bounded in users and time;
+ * `npm run bench:load`: simulated investors on a fresh local stack (issue 8). USERS users, each with their own account
+ * and a funded wallet, start over the first RAMP_SECONDS and then repeat an investor's visit until SECONDS have passed:
+ * search, open a quote, read the model's past predictions, sometimes generate a forecast, look at the wallet, with a
+ * pause between steps. Today's back-tests of the stocks visited are computed before the clock starts (a back-test is
+ * computed once a day per stock, model and timeframe, then reused: the steady state is warm; a cold one is measured by
+ * bench:api and bench:models). Reports throughput, p50/p99 per endpoint and the error count (target 0), then checks
+ * every wallet's ledger invariants (docs/product.md#invariants) against its transactions. Bounded in users and time;
  * loopback only. The latencies are those of the Functions *emulator* on this machine, not of Cloud Functions.
  */
 import { checkInvariants } from '../../functions/src/domain/ledger';
@@ -153,7 +153,7 @@ for (const [endpoint, list] of Object.entries(samples)) {
   rows.push([endpoint, figures.requests, figures.p50Ms, figures.p99Ms, figures.maxMs, failed]);
 }
 
-// Every wallet's ledger after the run: DESIGN 3's invariants against its own transactions.
+// Every wallet's ledger after the run: the invariants of docs/product.md#invariants against its own transactions.
 const violations: string[] = [];
 let predictionsMade = 0;
 for (const user of users) {

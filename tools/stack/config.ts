@@ -44,7 +44,9 @@ export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;
 export const FIRESTORE_EMULATOR_HOST = `${HOST}:${PORTS.firestore}`;
 export const STRIPE_SANDBOX_URL = `http://${HOST}:${PORTS.stripeSandbox}`;
 
-/** The Google Cloud SDK's Firestore emulator runs on Java 17 and needs no download (DESIGN 8). */
+/**
+ * The Google Cloud SDK's Firestore emulator runs on Java 17 and needs no download (docs/architecture.md#local-stack).
+ */
 export const PREINSTALLED_FIRESTORE_EMULATOR =
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
 

@@ -1,7 +1,7 @@
 /**
  * The local stack, offline: the preinstalled Firestore emulator (with firestore.rules), firebase-tools for Auth,
  * Functions and Hosting, the Stripe sandbox, and seeded demo data. One script for `npm start`, `npm run dev` and
- * the tests (DESIGN 8).
+ * the tests (docs/architecture.md#local-stack).
  *
  *   tsx tools/stack/main.ts start            build, bring everything up, seed, serve http://127.0.0.1:5000
  *   tsx tools/stack/main.ts dev              the same plus Vite with hot reload on http://127.0.0.1:5173

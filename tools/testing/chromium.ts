@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 
-/** DESIGN 8: Debian's chromium (CI installs it) or, on a machine without it, the one inside @sparticuz/chromium. */
+/**
+ * Debian's chromium (CI installs it) or, on a machine without it, the one inside @sparticuz/chromium
+ * (docs/architecture.md#local-stack).
+ */
 export async function chromiumPath(): Promise<string> {
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const { default: packaged } = await import('@sparticuz/chromium');

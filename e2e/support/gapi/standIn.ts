@@ -3,7 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 
 /**
  * TEST-ONLY. Makes the real `signInWithPopup(auth, new GoogleAuthProvider())` work against the Firebase Auth
- * emulator without internet (DESIGN 8).
+ * emulator without internet (docs/architecture.md#local-stack).
  *
  * The Auth SDK (v12) loads https://apis.google.com/js/api.js and uses `gapi.iframes` to embed the emulator's helper
  * iframe (`<emulator>/emulator/auth/iframe`), through which the popup's result comes back; that iframe page loads
