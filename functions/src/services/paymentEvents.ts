@@ -20,9 +20,9 @@ export interface PaymentEventDeps {
 export type PaymentEventOutcome = { outcome: 'applied' | 'ignored' } | { outcome: 'alerted'; reason: string };
 
 /**
- * Applies one verified Stripe event to the wallets (DESIGN 6), exactly once however often Stripe delivers it.
- * Returns when the event needs no redelivery (applied, ignored, or recorded as an alert), and throws only what a
- * redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
+ * Applies one verified Stripe event to the wallets (docs/product.md#top-ups), exactly once however often Stripe
+ * delivers it. Returns when the event needs no redelivery (applied, ignored, or recorded as an alert), and throws only
+ * what a redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
  */
 export async function processPaymentEvent(deps: PaymentEventDeps, event: PaymentEvent): Promise<PaymentEventOutcome> {
   try {

@@ -1,7 +1,7 @@
 /**
- * Turns model output into the product's prediction records (pure). Future predictions get their target date on
- * the NYSE calendar and their hit range fixed at creation (DESIGN 4); back-test points become resolved historical
- * predictions, and the naive forecast's hits on the same dates become the baseline shown beside the badge.
+ * Turns model output into the product's prediction records (pure). Future predictions get their target date on the NYSE
+ * calendar and their hit range fixed at creation (docs/product.md#hit-rule); back-test points become resolved
+ * historical predictions, and the naive forecast's hits on the same dates become the baseline shown beside the badge.
  */
 import { TIME_FRAME_DAYS, type DailyBar, type Prediction, type TimeFrame } from '@stockseer/contract';
 import { addTradingDays } from '../calendar';
@@ -56,8 +56,9 @@ export function futurePrediction(input: FuturePredictionInput): UnreservedPredic
 }
 
 /**
- * The calibrated chance of a hit of a forecast made on the last of `bars` (DESIGN 4), from the stock's own
- * walk-forward outcomes up to then. `outcomes` may reach past the prediction date: only earlier ones are used.
+ * The calibrated chance of a hit of a forecast made on the last of `bars` (docs/product.md#chance-of-a-hit), from the
+ * stock's own walk-forward outcomes up to then. `outcomes` may reach past the prediction date: only earlier ones are
+ * used.
  */
 export function forecastOdds(
   forecast: Pick<Forecast, 'targetPrice' | 'lowerPrice' | 'upperPrice'>,

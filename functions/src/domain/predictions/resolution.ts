@@ -1,8 +1,9 @@
 /**
- * Resolving a future prediction on its target date (DESIGN 4). Prices are compared on the prediction's own basis:
- * bars come split-adjusted as of today, so if a split (or a dividend adjustment) happened after the prediction,
- * today's adjusted close of the prediction date differs from the stored `priceAtPrediction`; their ratio converts
- * the target-date close back to the basis the hit range was fixed on. A split can then never cause a false miss.
+ * Resolving a future prediction on its target date (docs/product.md#hit-rule). Prices are compared on the prediction's
+ * own basis: bars come split-adjusted as of today, so if a split (or a dividend adjustment) happened after the
+ * prediction, today's adjusted close of the prediction date differs from the stored `priceAtPrediction`; their ratio
+ * converts the target-date close back to the basis the hit range was fixed on. A split can then never cause a false
+ * miss.
  */
 import type { DailyBar, Prediction } from '@stockseer/contract';
 import { assertInvariant } from '../errors';

@@ -38,9 +38,9 @@ export async function concreteModel(
 }
 
 /**
- * One forecast, one charge (DESIGN 4): a user's prediction of a stock, concrete model and time frame from one last
- * close has one id, derived from exactly those. So a second ask, even a concurrent one with another
- * Idempotency-Key, finds the first (or loses the race on `reserve:{id}`) and never pays twice.
+ * One forecast, one charge (docs/product.md#one-forecast-one-charge): a user's prediction of a stock, concrete model
+ * and time frame from one last close has one id, derived from exactly those. So a second ask, even a concurrent one
+ * with another Idempotency-Key, finds the first (or loses the race on `reserve:{id}`) and never pays twice.
  */
 export function forecastIdentity(
   userId: string,

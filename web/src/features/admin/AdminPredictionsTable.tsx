@@ -3,7 +3,7 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { ADMIN_TEXT, COLUMNS, TYPE_LABELS } from './messages';
 
-/** SPEC 2's admin columns, in the order given; a column is one entry here. */
+/** The admin's columns (docs/product.md#admin-tab), in the order given; a column is one entry here. */
 const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
   {
     header: COLUMNS.user,

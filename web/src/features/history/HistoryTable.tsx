@@ -3,7 +3,7 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { COLUMNS, HISTORY_TEXT } from './messages';
 
-/** SPEC 2's columns, in the order given; a column is one entry here. */
+/** The History columns (docs/product.md#history-tab), in the order given; a column is one entry here. */
 const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
   {
     header: COLUMNS.stock,
