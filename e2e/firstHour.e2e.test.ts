@@ -91,7 +91,7 @@ describe('the first hour of a new investor', () => {
     await signOutFromMenu(page);
   });
 
-  it("shows the spec's signed-out wallet at /wallet, whose Sign In goes to /auth", async () => {
+  it('shows the signed-out wallet at /wallet, whose Sign In goes to /auth', async () => {
     const { page } = browser;
     await page.goto(`${APP_URL}/wallet`);
     await page.getByText(WALLET_TEXT.signedOut).waitFor();

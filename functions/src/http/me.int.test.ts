@@ -45,7 +45,7 @@ describe('POST /api/me through Hosting, Functions, Auth and Firestore emulators'
     expect(walletDoc.data()).toMatchObject({ balance: 0, freePredictions: 5 });
   });
 
-  it('gives a wallet lacking chargedBalance a zero (the spec migration) and keeps its money', async () => {
+  it('gives a wallet lacking chargedBalance a zero (the original app migration) and keeps its money', async () => {
     const user = await newTestUser('legacy');
     await apiCall('/api/me', { method: 'POST', token: user.token });
     await db.collection('wallets').doc(user.uid).update({ chargedBalance: FieldValue.delete() });

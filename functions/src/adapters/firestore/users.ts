@@ -8,7 +8,7 @@ import { runTransaction } from './runTransaction';
 /**
  * First sign-in creates the user document and the wallet in one transaction; later calls only refresh the
  * profile. Idempotent: concurrent first calls converge on one user and one wallet (the transaction retries).
- * Also the spec's migration: a wallet lacking `chargedBalance` gets 0.
+ * Also the original app's migration: a wallet lacking `chargedBalance` gets 0.
  */
 export async function ensureUserAndWallet(db: Firestore, caller: Caller, now: Date): Promise<MeResponse> {
   const userRef = db.collection(COLLECTIONS.users).doc(caller.uid);

@@ -10,7 +10,7 @@ import { setCaller } from '../auth';
 import { stockRoutes } from './stocks';
 
 // The emulator stack runs the demo provider, which never rate-limits: a provider that always answers 429 proves
-// the route passes the spec's "Rate limit exceeded" message through as HTTP 429.
+// the route passes the "Rate limit exceeded" message through as HTTP 429 (docs/product.md#market-data).
 const limited: MarketDataProvider = {
   source: 'massive',
   search: () => Promise.reject(rateLimited('Rate limit exceeded: 5 requests per minute')),

@@ -81,7 +81,7 @@ describe('StockCard', () => {
     });
   }
 
-  it('uses the catalogue texts of the spec', () => {
+  it('uses the texts the product fixes', () => {
     expect(STOCK_TEXT.rateLimited).toBe('Polygon API rate limit exceeded. Please try again in a moment.');
     expect(STOCK_TEXT.detailsFailed).toBe('Failed to fetch stock details.');
   });
