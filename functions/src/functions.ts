@@ -5,19 +5,27 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createApp } from './http/app';
-import { allowedOrigins } from './http/allowedOrigins';
 import { keepPlatformBodyErrors } from './http/platformBodyErrors';
 import { auth, db } from './adapters/firestore/db';
 import type { Clock, TimeMachine } from './domain/clock';
 import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
-import { stripeGatewayFromEnv } from './adapters/stripe/gateway';
+import { stripeGatewayAtFirstUse } from './adapters/stripe/gateway';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
 import { maintenanceShardJob } from './jobs/maintenanceShard';
 import { cloudTasksShardQueue } from './adapters/tasks/shardQueue';
 import { firestoreRateLimiter } from './adapters/firestore/rateLimits';
 import { firestoreProviderBudget } from './adapters/firestore/providerBudget';
-import { providerBudgetFromEnv, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
+import {
+  API_SECRETS,
+  MAINTENANCE_SECRETS,
+  allowedOrigins,
+  marketDataSettings,
+  providerBudget,
+  rateLimits,
+  stripeSettings,
+  tasksServiceAccount,
+} from './config';
 
 /** What an entry chooses at start-up: "today"'s clock, and the time machine over it (the local stack's only). */
 export interface StartUp {
@@ -25,35 +33,47 @@ export interface StartUp {
   timeMachine?: TimeMachine;
 }
 
-/** Builds the functions once per instance: clients, caches and worker threads are reused across requests. */
+/**
+ * Builds the functions. Their dependencies are built once per instance at the first request or task, because they
+ * read the settings (config.ts), which exist only at run time; clients, caches and worker threads are then reused.
+ */
 export function stockseerFunctions({ clock, timeMachine }: StartUp) {
   setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
   // Before the runtime builds its body parsers: their errors reach our error handler, answered as JSON.
   keepPlatformBodyErrors();
 
-  const base = { db: db(), auth: auth(), clock };
-  const rateLimiter = firestoreRateLimiter(base.db, rateLimitsFromEnv(process.env));
-  const budget = firestoreProviderBudget(base.db, rateLimiter, providerBudgetFromEnv(process.env));
-  const deps = {
-    ...base,
-    timeMachine,
-    marketData: createMarketDataService({ ...base, budget }),
-    payments: stripeGatewayFromEnv(),
-    models: createModelPool(),
-    rateLimiter,
-    maintenanceQueue: cloudTasksShardQueue(),
-  };
+  const deps = once(() => {
+    const base = { db: db(), auth: auth(), clock };
+    const rateLimiter = firestoreRateLimiter(base.db, rateLimits());
+    const budget = firestoreProviderBudget(base.db, rateLimiter, providerBudget());
+    return {
+      ...base,
+      timeMachine,
+      marketData: createMarketDataService({ ...base, budget }, marketDataSettings()),
+      payments: stripeGatewayAtFirstUse(stripeSettings),
+      models: createModelPool(),
+      rateLimiter,
+      maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
+    };
+  });
+  const app = once(() => createApp({ ...deps(), allowedOrigins: allowedOrigins() }));
+  const maintenance = () => ({ ...deps(), queue: deps().maintenanceQueue });
 
   const api = onRequest(
     // CORS is the app's (http/app.ts): the SDK's own, which the emulator switches to "any origin", stays off.
-    { memory: '2GiB', cpu: 2, timeoutSeconds: 120, cors: false },
-    createApp({ ...deps, allowedOrigins: allowedOrigins(process.env) }),
+    { memory: '2GiB', cpu: 2, timeoutSeconds: 120, cors: false, secrets: API_SECRETS },
+    (req, res) => app()(req, res),
   );
-  const maintenance = { ...deps, queue: deps.maintenanceQueue };
   return {
     api,
-    dailyMaintenance: dailyMaintenanceJob(maintenance),
+    dailyMaintenance: dailyMaintenanceJob(maintenance, { secrets: MAINTENANCE_SECRETS }),
     // The name is the queue's: adapters/tasks/shardQueue.ts enqueues on it.
-    maintenanceShard: maintenanceShardJob(maintenance),
+    maintenanceShard: maintenanceShardJob(maintenance, { secrets: MAINTENANCE_SECRETS }),
   };
+}
+
+/** A value built at its first use, then kept. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
 }

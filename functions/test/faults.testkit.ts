@@ -8,7 +8,8 @@ import type { MarketDataService } from '../src/domain/market-data/service';
 import { FIRESTORE_SETTINGS } from '../src/adapters/firestore/db';
 import { createMarketDataService } from '../src/adapters/market-data';
 import type { ModelPool } from '../src/adapters/model-pool/pool';
-import { stripeGatewayFromEnv, type PaymentGateway } from '../src/adapters/stripe/gateway';
+import { stripeGatewayAtFirstUse, type PaymentGateway } from '../src/adapters/stripe/gateway';
+import { stripeSettingsFrom } from '../src/adapters/stripe/client';
 import { FaultProxy } from '../../tools/testing/faultProxy';
 import { db as directDb } from './payments.testkit';
 import { createApp } from '../src/http/app';
@@ -72,7 +73,7 @@ export async function startFaultyApi(
     clock,
     marketData:
       options.marketData?.(db, clock) ?? createMarketDataService({ db, clock }, { MARKET_DATA_PROVIDER: 'demo' }),
-    payments: options.payments ?? stripeGatewayFromEnv(),
+    payments: options.payments ?? stripeGatewayAtFirstUse(() => stripeSettingsFrom(process.env)),
     rateLimiter: firestoreRateLimiter(db, DEFAULT_RATE_LIMITS),
     // The fault tests never run maintenance.
     maintenanceQueue: { enqueue: () => Promise.reject(new Error('no maintenance queue in the fault tests')) },

@@ -61,7 +61,7 @@ async function duePrediction(id: string, userId: string): Promise<Prediction> {
 
 describe('the dailyMaintenance scheduled function', () => {
   it('runs on weekdays after the New York close', () => {
-    const job = dailyMaintenanceJob(deps);
+    const job = dailyMaintenanceJob(() => deps);
     expect(MAINTENANCE_SCHEDULE).toEqual({ schedule: '30 17 * * 1-5', timeZone: 'America/New_York' });
     expect(job.__endpoint.scheduleTrigger).toMatchObject(MAINTENANCE_SCHEDULE);
   });
@@ -72,7 +72,7 @@ describe('the dailyMaintenance scheduled function', () => {
     await db.collection('wallets').doc(userId).set(wallet);
     await duePrediction(`job-${userId}`, userId);
 
-    await dailyMaintenanceJob(deps).run({ scheduleTime: clock.now().toISOString(), jobName: 'dailyMaintenance' });
+    await dailyMaintenanceJob(() => deps).run({ scheduleTime: clock.now().toISOString(), jobName: 'dailyMaintenance' });
 
     const resolved = (await db.collection('predictions').doc(`job-${userId}`).get()).data() as Prediction;
     expect(resolved.status).not.toBe('active');

@@ -1,4 +1,5 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { SecretParam } from 'firebase-functions/params';
 import { startMaintenance, waitForRun, type MaintenanceDeps } from '../services/maintenance/runs';
 import { log } from '../adapters/logging/log';
 
@@ -9,9 +10,12 @@ const TIMEOUT_SECONDS = 540;
 /**
  * Cloud Scheduler's trigger: the same run as `POST /api/admin/check-predictions` (joining it when the admin was
  * first). The shards do the work on the task queue; this waits for the run only to make a bad one visible.
+ * `instance` builds the dependencies at the first run (they read settings, which exist only at run time).
  */
-export function dailyMaintenanceJob(deps: MaintenanceDeps) {
-  return onSchedule({ ...MAINTENANCE_SCHEDULE, retryCount: 3, timeoutSeconds: TIMEOUT_SECONDS }, async () => {
+export function dailyMaintenanceJob(instance: () => MaintenanceDeps, options: { secrets?: SecretParam[] } = {}) {
+  const scheduled = { ...MAINTENANCE_SCHEDULE, retryCount: 3, timeoutSeconds: TIMEOUT_SECONDS, ...options };
+  return onSchedule(scheduled, async () => {
+    const deps = instance();
     const { runId, joined } = await startMaintenance(deps, 'scheduled');
     const run = await waitForRun(deps.db, runId, (TIMEOUT_SECONDS - 40) * 1000);
     log.info('daily maintenance', { runId, joined, state: run.state, ...run.report });

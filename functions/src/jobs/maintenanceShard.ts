@@ -1,4 +1,5 @@
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import type { SecretParam } from 'firebase-functions/params';
 import { z } from 'zod';
 import { runShard, type MaintenanceDeps } from '../services/maintenance/runs';
 
@@ -18,11 +19,12 @@ const ShardTask = z.object({ runId: z.string().min(1), shardId: z.string().min(1
 
 /**
  * The maintenance shard queue: Cloud Tasks delivers each shard of a run here, many at once on as many instances,
- * and retries a shard that threw with a growing pause.
+ * and retries a shard that threw with a growing pause. `instance` builds the dependencies at the first task.
  */
-export function maintenanceShardJob(deps: MaintenanceDeps) {
+export function maintenanceShardJob(instance: () => MaintenanceDeps, options: { secrets?: SecretParam[] } = {}) {
   return onTaskDispatched(
     {
+      ...options,
       retryConfig: { maxAttempts: SHARD_MAX_ATTEMPTS, minBackoffSeconds: 2, maxBackoffSeconds: 30 },
       rateLimits: { maxConcurrentDispatches: SHARDS_AT_ONCE },
       timeoutSeconds: 540,
@@ -32,7 +34,7 @@ export function maintenanceShardJob(deps: MaintenanceDeps) {
     },
     async (req) => {
       const finalAttempt = req.retryCount >= SHARD_MAX_ATTEMPTS - 1;
-      await runShard(deps, ShardTask.parse(req.data), { finalAttempt });
+      await runShard(instance(), ShardTask.parse(req.data), { finalAttempt });
     },
   );
 }

@@ -5,16 +5,14 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 /**
  * The Admin SDK, initialised once per process. Against the emulators it needs no credentials: the SDK reads
  * FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST. The project id comes from the environment the
- * Functions runtime (or the stack script) sets, with the local demo project as the fallback. The service account
- * that Cloud Tasks calls the maintenance shards as comes from configuration (TASKS_SERVICE_ACCOUNT): left out, the
- * SDK would ask the metadata server for one, an address the local stack must never call.
+ * Functions runtime (or the stack script) sets, with the local demo project as the fallback. (The service account
+ * Cloud Tasks calls the maintenance shards as is the task queue's own app: adapters/tasks/shardQueue.ts.)
  */
 function app() {
   const existing = getApps()[0];
   if (existing) return existing;
   const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? 'demo-stockseer';
-  const serviceAccountId = process.env.TASKS_SERVICE_ACCOUNT || undefined;
-  return initializeApp({ projectId, ...(serviceAccountId ? { serviceAccountId } : {}) });
+  return initializeApp({ projectId });
 }
 
 /** One call's deadline: ample for any healthy call of ours, far below the 60 s Hosting gives a request. */

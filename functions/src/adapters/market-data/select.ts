@@ -10,7 +10,7 @@ import { MassiveMarketData } from './massive';
 export const DEFAULT_MASSIVE_BASE_URL = 'https://api.polygon.io';
 
 /**
- * The provider the environment asks for: MARKET_DATA_PROVIDER (massive | csv | demo) when set, else csv when
+ * The provider the settings ask for (param values by name, config.ts): MARKET_DATA_PROVIDER (massive | csv | demo) when set, else csv when
  * MARKET_DATA_DIR is set, else demo, so that a fresh clone runs offline. A missing setting fails at startup.
  */
 export function providerFromEnv(env: Record<string, string | undefined>, clock: Clock): MarketDataProvider {

@@ -7,8 +7,11 @@ export interface StripeSettings {
   apiUrl: string | undefined;
 }
 
-/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, plus STRIPE_API_URL for the sandbox; undefined when unconfigured. */
-export function stripeSettingsFrom(env: NodeJS.ProcessEnv): StripeSettings | undefined {
+/**
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, plus STRIPE_API_URL for the sandbox, from their values by name (the
+ * params of config.ts; the environment in tests); undefined when unconfigured.
+ */
+export function stripeSettingsFrom(env: Readonly<Record<string, string | undefined>>): StripeSettings | undefined {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = env;
   if (!secretKey || !webhookSecret) return undefined;
   return { secretKey, webhookSecret, apiUrl: apiUrl || undefined };

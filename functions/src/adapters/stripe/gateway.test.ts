@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../../../tools/stripe-sandbox/server';
 import { AppError } from '../../domain/errors';
 import { stripeClient, stripeSettingsFrom, type StripeSettings } from './client';
-import { stripeGateway, stripeGatewayFromEnv, type PaymentGateway } from './gateway';
+import { stripeGateway, stripeGatewayAtFirstUse, type PaymentGateway } from './gateway';
 
 // The real SDK against the sandbox that ships in the repo, in process: no emulators needed.
 let sandbox: StripeSandbox;
@@ -117,13 +117,13 @@ describe('the Stripe gateway', () => {
     });
   });
 
-  it('reads its settings from the environment, and without keys answers 503 instead of failing at start', async () => {
+  it('reads its settings by name, and without keys answers 503 instead of failing at start', async () => {
     expect(stripeSettingsFrom({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toEqual({
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       apiUrl: undefined,
     });
-    const unconfigured = stripeGatewayFromEnv({});
+    const unconfigured = stripeGatewayAtFirstUse(() => stripeSettingsFrom({}));
     await expect(unconfigured.retrieveTopUp('pi_x')).rejects.toMatchObject({ kind: 'upstream_unavailable' });
   });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
-import { stripeClient, stripeSettingsFrom, type StripeSettings } from './client';
+import { stripeClient, type StripeSettings } from './client';
 import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/topUps';
 
 /**
@@ -108,14 +108,14 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
 }
 
 /**
- * Reads the settings on first use rather than at cold start, so that the API serves everything else when payments
- * are not configured, and those calls answer 503.
+ * Reads the settings (config.ts: the Stripe secrets) on first use rather than at cold start, so that the API serves
+ * everything else when payments are not configured, and those calls answer 503.
  */
-export function stripeGatewayFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentGateway {
+export function stripeGatewayAtFirstUse(readSettings: () => StripeSettings | undefined): PaymentGateway {
   let gateway: PaymentGateway | undefined;
   const current = (): PaymentGateway => {
     if (gateway) return gateway;
-    const settings = stripeSettingsFrom(env);
+    const settings = readSettings();
     if (!settings)
       throw upstreamUnavailable('Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     gateway = stripeGateway(settings);
