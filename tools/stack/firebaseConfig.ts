@@ -2,13 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUTH_EMULATOR_URL, PORT_OFFSET, PORTS, ROOT, STRIPE_SANDBOX_URL, usesStripeSandbox } from './config';
 import { withSources } from '../security/csp';
+import { PARAMS_DIR } from './functionsConfig';
 
 /** The web build a stack serves: web/dist normally, web/dist-OFFSET for a shifted stack. */
 export const WEB_DIST = PORT_OFFSET === 0 ? 'web/dist' : `web/dist-${PORT_OFFSET}`;
 
 /** The parts of firebase.json the stack changes. */
 export interface FirebaseJson {
-  functions: { runtime?: string }[];
+  functions: { runtime?: string; configDir?: string }[];
   emulators: Record<string, { port?: number }>;
   hosting: { public: string; headers: { source: string; headers: { key: string; value: string }[] }[] };
 }
@@ -38,7 +39,11 @@ export function stackFirebaseConfig(production: FirebaseJson): FirebaseJson {
   config.hosting.public = WEB_DIST;
   // Deploys run on firebase.json's runtime; the emulator runs functions on this Node, so it is told this Node's
   // version and does not warn that the two differ.
-  for (const codebase of config.functions) codebase.runtime = `nodejs${process.versions.node.split('.')[0]}`;
+  for (const codebase of config.functions) {
+    codebase.runtime = `nodejs${process.versions.node.split('.')[0]}`;
+    // The functions' params for this stack (functionsConfig.ts), not functions/.env*: a deploy's.
+    codebase.configDir = path.relative(ROOT, PARAMS_DIR);
+  }
   for (const block of config.hosting.headers) {
     for (const header of block.headers) {
       if (header.key === 'Content-Security-Policy') header.value = localCsp(header.value);

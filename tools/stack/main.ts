@@ -29,6 +29,7 @@ import { httpOk, portInUse, waitFor } from './readiness';
 import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
 import { resolveMarketData } from './marketDataDir';
+import { writeFunctionsConfig } from './functionsConfig';
 import { copyWithoutRequests, logsRequests } from './requestLog';
 import { systemClock } from '../../functions/src/domain/clock';
 import { EMULATOR_BANNER } from '../../functions/build.mjs';
@@ -70,6 +71,15 @@ function prepareMarketData() {
   process.env.MARKET_DATA_DIR = setup.dir;
   if (setup.pinToday) process.env.STOCKSEER_TODAY = setup.pinToday;
   if (setup.notice) console.log(`[stack] ${setup.notice}`);
+}
+
+/** The functions' params and secrets, the Functions emulator's way (functionsConfig.ts): a bad or missing one stops here. */
+function prepareFunctionsConfig() {
+  try {
+    writeFunctionsConfig(stackEnv());
+  } catch (error) {
+    fail(`The functions' settings: ${(error as Error).message}`);
+  }
 }
 
 async function ensurePortsFree() {
@@ -181,6 +191,7 @@ async function main() {
   if (mode === 'exec' && command.length === 0) fail('exec needs a command after --');
   loadEnvFile();
   prepareMarketData();
+  prepareFunctionsConfig();
   // Under `exec` the command's output is what matters: the services log to files under .stack/logs instead.
   if (mode === 'exec') quietLogs();
   const useOwnFirestore = !hasPreinstalledFirestore();
