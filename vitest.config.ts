@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: unitExclude,
           testTimeout: 30_000,
         },
