@@ -9,9 +9,9 @@ import { signInWithChooser } from './support/signIn';
 
 /**
  * A render error in the real app (issue 27): forced from outside, with no hook in the app's code. The page's money
- * formatter (Intl.NumberFormat) throws while the test sets a flag, so the Wallet tab fails to render. The route's
- * error boundary shows its fallback (the header stays), the error reaches the server's log as an ERROR, and the
- * part renders again once the cause is gone.
+ * formatter (Intl.NumberFormat) throws while the test sets a flag, so the Wallet tab fails to render. The tab's
+ * error boundary shows its fallback (the header and the tab bar stay), the error reaches the server's log as an
+ * ERROR, and the tab renders again once the cause is gone.
  */
 let browser: Browser;
 const FORCED = `forced render error ${Date.now()}`;
@@ -50,6 +50,7 @@ describe('a render error', () => {
 
     const fallback = page.getByRole('alert').filter({ hasText: ERROR_BOUNDARY_TEXT.title });
     await fallback.waitFor();
+    await page.getByRole('tab', { name: 'Wallet', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: ERROR_BOUNDARY_TEXT.reload }).isVisible()).toBe(true);
     await screenshot(page, 'error-boundary-fallback');
     await expect.poll(serverLogLine, { timeout: 15_000 }).toBeDefined();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { User } from 'firebase/auth';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Tabs } from '../components/Tabs';
 import { useAccount } from '../features/auth/useAccount';
 import { HistoryTab } from '../features/history/HistoryTab';
@@ -30,20 +31,23 @@ export default function MainApp({ user, isAdmin, initialTab }: Props) {
       {/* The page's one top heading, for navigation by headings; the tabs already show it to sighted users. */}
       <h1 className="visually-hidden">{heading}</h1>
       <Tabs label="StockSeer sections" tabs={tabs} active={tab} onChange={setTab} className="app-tabs">
-        {tab === 'predictions' ? (
-          <PredictionsSection
-            uid={user.uid}
-            isAdmin={isAdmin}
-            selectedSymbol={selectedSymbol}
-            onSelect={setSelectedSymbol}
-          />
-        ) : tab === 'wallet' ? (
-          <WalletSection user={user} isAdmin={isAdmin} />
-        ) : tab === 'history' ? (
-          <HistoryTab uid={user.uid} />
-        ) : isAdmin ? (
-          <AdminSection />
-        ) : null}
+        {/* A tab that fails to render shows its fallback under the tab bar; another tab, or Try again, renders anew. */}
+        <ErrorBoundary resetKeys={[tab]}>
+          {tab === 'predictions' ? (
+            <PredictionsSection
+              uid={user.uid}
+              isAdmin={isAdmin}
+              selectedSymbol={selectedSymbol}
+              onSelect={setSelectedSymbol}
+            />
+          ) : tab === 'wallet' ? (
+            <WalletSection user={user} isAdmin={isAdmin} />
+          ) : tab === 'history' ? (
+            <HistoryTab uid={user.uid} />
+          ) : isAdmin ? (
+            <AdminSection />
+          ) : null}
+        </ErrorBoundary>
       </Tabs>
     </div>
   );
