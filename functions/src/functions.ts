@@ -11,6 +11,7 @@ import type { Clock, TimeMachine } from './domain/clock';
 import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayAtFirstUse } from './adapters/stripe/gateway';
+import { FUNCTION_SETTINGS } from './functionSettings';
 import { dailyMaintenanceJob } from './jobs/dailyMaintenance';
 import { maintenanceShardJob } from './jobs/maintenanceShard';
 import { cloudTasksShardQueue } from './adapters/tasks/shardQueue';
@@ -61,7 +62,7 @@ export function stockseerFunctions({ clock, timeMachine }: StartUp) {
 
   const api = onRequest(
     // CORS is the app's (http/app.ts): the SDK's own, which the emulator switches to "any origin", stays off.
-    { memory: '2GiB', cpu: 2, timeoutSeconds: 120, cors: false, secrets: API_SECRETS },
+    { ...FUNCTION_SETTINGS.api, cors: false, secrets: API_SECRETS },
     (req, res) => app()(req, res),
   );
   return {

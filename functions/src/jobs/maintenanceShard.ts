@@ -2,6 +2,7 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import type { SecretParam } from 'firebase-functions/params';
 import { z } from 'zod';
 import { runShard, type MaintenanceDeps } from '../services/maintenance/runs';
+import { FUNCTION_SETTINGS } from '../functionSettings';
 
 /**
  * Tries per shard. Shards are idempotent; the last try records its failure on the run instead of throwing. Generous,
@@ -27,10 +28,8 @@ export function maintenanceShardJob(instance: () => MaintenanceDeps, options: { 
       ...options,
       retryConfig: { maxAttempts: SHARD_MAX_ATTEMPTS, minBackoffSeconds: 2, maxBackoffSeconds: 30 },
       rateLimits: { maxConcurrentDispatches: SHARDS_AT_ONCE },
-      timeoutSeconds: 540,
-      // The forecasts step fits models on a thread per core, as the `api` function does: the same size as `api`.
-      memory: '2GiB',
-      cpu: 2,
+      // The forecasts step fits models on a thread per core, as the `api` function does (docs/capacity.md).
+      ...FUNCTION_SETTINGS.maintenanceShard,
     },
     async (req) => {
       const finalAttempt = req.retryCount >= SHARD_MAX_ATTEMPTS - 1;
