@@ -11,7 +11,11 @@ const lines = vi.hoisted(() => [] as Record<string, unknown>[]);
 vi.mock('firebase-functions/logger', () => {
   const write = (severity: string) => (message: string, fields: Record<string, unknown>) =>
     void lines.push({ severity, message, ...fields });
-  return { info: write('INFO'), warn: write('WARNING'), error: write('ERROR') };
+  return {
+    info: write('INFO'),
+    warn: write('WARNING'),
+    write: (entry: Record<string, unknown>) => void lines.push(entry),
+  };
 });
 
 let server: Server;
@@ -23,6 +27,7 @@ beforeAll(async () => {
     setCaller(req, { uid: 'user-1', email: 'a@b.c', displayName: null, photoURL: null, isAdmin: false });
     await new Promise((resolve) => setTimeout(resolve, 5));
     log.warn('something to say while serving', { symbol: String(req.params.symbol) });
+    log.error('could not draw it', new Error('boom'));
     res.status(418).json({ ok: false });
   });
   server = app.listen(0, '127.0.0.1');
@@ -47,18 +52,22 @@ describe('the request log', () => {
     const requestId = res.headers.get(REQUEST_ID_HEADER);
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const ours = lines.filter((l) => l.requestId === requestId);
-    expect(ours.map((l) => [l.severity, l.message])).toEqual([
+    expect(ours.map((l) => [l.severity, String(l.message).split('\n')[0]])).toEqual([
       ['WARNING', 'something to say while serving'],
+      ['ERROR', 'could not draw it: Error: boom'],
       ['INFO', 'request'],
     ]);
-    expect(ours[1]).toMatchObject({
+    // An error once, with its own stack (where it was thrown), not the logger's.
+    expect(ours[1]!.message).toMatch(/\n\s+at .*requestLog\.test\.ts/);
+    expect(ours[1]!.message).not.toMatch(/entryFromArgs/);
+    expect(ours[2]).toMatchObject({
       method: 'GET',
       route: '/api/stocks/:symbol',
       status: 418,
       caller: 'investor',
       uidHash: uidHash('user-1'),
     });
-    expect(ours[1]!.latencyMs).toBeGreaterThanOrEqual(4);
+    expect(ours[2]!.latencyMs).toBeGreaterThanOrEqual(4);
     // The uid and the e-mail stay out of the logs; the path's own values (a symbol here) are not the route.
     expect(JSON.stringify(lines)).not.toMatch(/user-1|a@b\.c|\/api\/stocks\/KO/);
   });

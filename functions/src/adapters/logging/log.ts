@@ -30,8 +30,13 @@ export const log = {
    * An error, logged once where it is handled, with its stack in the message: what Cloud Error Reporting groups.
    * A non-Error value is logged as it is.
    */
+  // Written as an entry of its own: the SDK's `error()` would append its own call's stack to a message that holds none.
   error: (message: string, error?: unknown, fields?: Fields) =>
-    logger.error(`${message}: ${error instanceof Error ? error.stack : String(error)}`, entry(fields)),
+    logger.write({
+      ...entry(fields),
+      severity: 'ERROR',
+      message: `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    }),
 };
 
 /** A user in a log line: a stable pseudonym, not the uid itself (which would join logs to a person directly). */
