@@ -50,6 +50,12 @@ const ADMITS: Record<Guard, Record<Caller, Verdict>> = {
   admin: verdicts([...NO_VALID_TOKEN, 'revoked', 'disabled', 'claimRemoved', 'investor']),
 };
 
+/**
+ * A stock no other test asks: this file reads its quote and chart at the real date, and a bar cache filled at the
+ * real date would be what later tests read of that stock under the time machine.
+ */
+const OWN_SYMBOL = 'CVX';
+
 /** What each route is asked: harmless for its handler, answered by it alone (keyed like the route table). */
 const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/health': { path: '/api/health' },
@@ -57,9 +63,9 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'POST /api/me': { path: '/api/me', body: {} },
   'GET /api/market-data': { path: '/api/market-data' },
   'GET /api/stocks/search': { path: '/api/stocks/search' },
-  'GET /api/stocks/:symbol': { path: '/api/stocks/KO' },
-  'GET /api/stocks/:symbol/price': { path: '/api/stocks/KO/price' },
-  'GET /api/stocks/:symbol/history': { path: '/api/stocks/KO/history' },
+  'GET /api/stocks/:symbol': { path: `/api/stocks/${OWN_SYMBOL}` },
+  'GET /api/stocks/:symbol/price': { path: `/api/stocks/${OWN_SYMBOL}/price` },
+  'GET /api/stocks/:symbol/history': { path: `/api/stocks/${OWN_SYMBOL}/history` },
   'GET /api/predictions/historical': { path: '/api/predictions/historical?symbol=KO' },
   'GET /api/predictions/future': { path: '/api/predictions/future?symbol=KO' },
   'GET /api/predictions/user': { path: '/api/predictions/user' },
