@@ -46,7 +46,8 @@ async function untilFinished(runId: string): Promise<{ run: MaintenanceRunDetail
     const run = MaintenanceRunDetail.parse(res.body);
     if (run.state === 'done' || run.state === 'failed') return { run, sawProgress };
     sawProgress ||= run.state === 'running';
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Often: on a quiet machine with warm workers a small run goes from queued to done in a few hundred ms.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -56,7 +57,8 @@ describe('maintenance runs through the task queue', () => {
     const origin = (await marketData.barsUpTo('KO', PREDICTION_DAY, 5)).at(-1)!;
     const tag = `${Date.now()}`;
     const wallets: { userId: string; predictions: Prediction[] }[] = [];
-    for (const w of ['a', 'b', 'c']) {
+    // Six wallets: enough work that the run is seen running between the polls, even on a quiet machine.
+    for (const w of ['a', 'b', 'c', 'd', 'e', 'f']) {
       const userId = `maint-queue-${w}-${tag}`;
       const outcome = (i: number) => (i % 2 === 0 ? 'hit' : 'missed');
       wallets.push({
@@ -85,7 +87,7 @@ describe('maintenance runs through the task queue', () => {
     expect(sawProgress).toBe(true);
     expect(run.state).toBe('done');
     expect(run.report).toMatchObject({ failedCount: 0, invariantViolations: 0 });
-    expect(run.report.updatedCount).toBeGreaterThanOrEqual(30);
+    expect(run.report.updatedCount).toBeGreaterThanOrEqual(60);
     expect(run.steps.settle!.shardCount).toBeGreaterThanOrEqual(1);
     expect(run.shards.length).toBe(run.shardCount);
     expect(run.shards.every((s) => s.state === 'done' && s.attempts >= 1)).toBe(true);
