@@ -85,12 +85,12 @@ describe('the settings of a deployment', () => {
   });
 
   it('reads Stripe from its secrets, and the sandbox address from its param', () => {
-    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_x');
-    vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_x');
+    vi.stubEnv('STRIPE_SECRET_KEY', 'stripe-secret-key-for-this-test');
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'webhook-secret-for-this-test');
     vi.stubEnv('STRIPE_API_URL', 'http://127.0.0.1:12111');
     expect(stripeSettings()).toEqual({
-      secretKey: 'sk_test_x',
-      webhookSecret: 'whsec_x',
+      secretKey: 'stripe-secret-key-for-this-test',
+      webhookSecret: 'webhook-secret-for-this-test',
       apiUrl: 'http://127.0.0.1:12111',
     });
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');

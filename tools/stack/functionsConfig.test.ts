@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../functions/src/domain/rateLimit';
 import { UNUSED_MASSIVE_KEY, dotenv, emulatorParams, emulatorSecrets } from './functionsConfig';
+import { SANDBOX_STRIPE_ENV } from './config';
 
 // The Functions emulator's own parser of .env.local and .secret.local.
 const { parse } = createRequire(import.meta.url)('firebase-tools/lib/functions/env.js') as {
@@ -10,8 +11,8 @@ const { parse } = createRequire(import.meta.url)('firebase-tools/lib/functions/e
 
 const STACK = {
   TASKS_SERVICE_ACCOUNT: 'tasks@demo-stockseer.iam.gserviceaccount.com',
-  STRIPE_SECRET_KEY: 'sk_test_sandbox',
-  STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',
+  STRIPE_SECRET_KEY: SANDBOX_STRIPE_ENV.STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: SANDBOX_STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
 };
 
 describe("the local stack's functions settings", () => {

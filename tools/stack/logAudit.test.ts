@@ -4,27 +4,32 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditLog, auditLogs } from './logAudit';
 
-// The emulator's warning as firebase-tools 15 writes it (emulatorLogger.js).
+// The emulator's warning as firebase-tools 15 writes it (emulatorLogger.js). The addresses are TEST-NET ones
+// (RFC 5737): documentation only, never contacted.
+const FAR = 'http://192.0.2.1/computeMetadata/v1/x';
+const ALSO_FAR = 'https://198.51.100.7/v2';
+/** Secret-shaped text made at run time, so that no secret-like literal stands in the source. */
+const shaped = (...parts: string[]) => parts.join('_');
 const warning = (url: string) =>
   `⚠  functions: External network resource requested!\n   - URL: "${url}"\n - Be careful, this may be a production service.\n`;
 
 describe('the stack log audit', () => {
   it('names every URL the Functions emulator warned of', () => {
-    const log = `i  functions: Beginning execution\n${warning('http://169.254.169.254/computeMetadata/v1/x')}ok\n${warning('https://api.polygon.io/v2')}`;
+    const log = `i  functions: Beginning execution\n${warning(FAR)}ok\n${warning(ALSO_FAR)}`;
     expect(auditLog(log)).toEqual([
-      { kind: 'external request', what: 'http://169.254.169.254/computeMetadata/v1/x' },
-      { kind: 'external request', what: 'https://api.polygon.io/v2' },
+      { kind: 'external request', what: FAR },
+      { kind: 'external request', what: ALSO_FAR },
     ]);
   });
 
   it('finds tokens, keys, client secrets and card numbers, without repeating them', () => {
     const secrets = [
-      'Authorization: Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1aWQiOiJhYmNkZWZnaCJ9.',
-      'key sk_test_sandbox',
-      'sk_live_51Habc',
-      'rk_test_abcdef',
-      'whsec_sandbox',
-      'pi_3Nabc_secret_xyz',
+      `Authorization: Bearer ${[{ alg: 'none' }, { uid: 'abcdefgh' }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.')}.`,
+      `key ${shaped('sk', 'test', 'sandbox')}`,
+      shaped('sk', 'live', '51Habc'),
+      shaped('rk', 'test', 'abcdef'),
+      shaped('whsec', 'sandbox'),
+      shaped('pi', '3Nabc', 'secret', 'xyz'),
       'card 4242 4242 4242 4242',
       'card 4000000000000002',
     ];
@@ -56,11 +61,9 @@ describe('the stack log audit', () => {
 
   it('reads every log file of a folder, and nothing of a folder that is not there', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stack-logs-'));
-    writeFileSync(path.join(dir, 'emulators.log'), warning('http://169.254.169.254/'));
+    writeFileSync(path.join(dir, 'emulators.log'), warning(FAR));
     writeFileSync(path.join(dir, 'firestore.log'), 'API endpoint: http://127.0.0.1:8080\n');
-    expect(auditLogs(dir)).toEqual([
-      { file: 'emulators.log', kind: 'external request', what: 'http://169.254.169.254/' },
-    ]);
+    expect(auditLogs(dir)).toEqual([{ file: 'emulators.log', kind: 'external request', what: FAR }]);
     expect(auditLogs(path.join(dir, 'missing'))).toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ describe('maintenance runs through the task queue', () => {
     expect(run.shardsDone).toBe(run.shardCount);
     expect(run.endedAt! >= run.startedAt).toBe(true);
     // Enqueuing the shards asked Cloud Tasks' emulator only: the Admin SDK was given its service account, so it never
-    // probed the metadata server for one (issue 23 saw 169.254.169.254 in the log of a first run).
+    // probed the cloud metadata server for one (issue 23 saw that request in the log of a first run).
     expect(auditLogs(LOG_DIR).filter((f) => f.kind === 'external request')).toEqual([]);
 
     for (const { userId, predictions } of wallets) {
