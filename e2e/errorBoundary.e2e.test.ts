@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_BOUNDARY_TEXT } from '../web/src/components/errorBoundaryMessages';
 import { WALLET_TEXT } from '../web/src/features/wallet/messages';
-import { LOG_DIR } from '../tools/stack/processes';
+import { emulatorLogLine } from '../tools/testing/stackLog';
 import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 
@@ -36,11 +34,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const serverLogLine = () =>
-  readFileSync(path.join(LOG_DIR, 'emulators.log'), 'utf8')
-    .split('\n')
-    .find((line) => line.includes(FORCED) && line.includes('"severity":"ERROR"'));
-
 describe('a render error', () => {
   it('shows the fallback instead of a blank app, reaches the server as an ERROR, and recovers', async () => {
     const { page } = browser;
@@ -53,8 +46,8 @@ describe('a render error', () => {
     await page.getByRole('tab', { name: 'Wallet', exact: true }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: ERROR_BOUNDARY_TEXT.reload }).isVisible()).toBe(true);
     await screenshot(page, 'error-boundary-fallback');
-    await expect.poll(serverLogLine, { timeout: 15_000 }).toBeDefined();
-    const line = serverLogLine()!;
+    const line = await emulatorLogLine((l) => l.includes(FORCED) && l.includes('"severity":"ERROR"'), 15_000);
+    expect(line).toBeDefined();
     expect(line).toContain('"source":"web"');
     expect(line).toContain('"kind":"render"');
     expect(line).not.toContain('render-error-'); // the account's e-mail stays out of the report

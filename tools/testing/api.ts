@@ -1,8 +1,11 @@
 import type { TestAccount } from '@stockseer/contract/testAccounts';
 import { emulatorSignIn } from '../lib/emulatorSignIn';
+import { PORTS, PROJECT_ID } from '../stack/config';
 
 /** Integration tests talk to the API the way the browser does: through Hosting's /api rewrite. */
 export const APP_URL = process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000';
+/** The `api` function's own URL on the Functions emulator, which serves the app without Hosting in front. */
+export const FUNCTION_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/us-central1/api`;
 
 export interface ApiResult<T = unknown> {
   status: number;

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { tooManyRequestsMessage } from '@stockseer/contract';
 import { describe, expect, it } from 'vitest';
 import { APP_URL } from '../../../tools/testing/api';
-import { LOG_DIR } from '../../../tools/stack/processes';
+import { emulatorLogLine } from '../../../tools/testing/stackLog';
 import { rateLimitsFromEnv } from '../adapters/rateLimitsFromEnv';
 
 /** The web app's error reports (issue 27): logged as ERROR with their stack, limited per browser address. */
@@ -25,13 +23,7 @@ describe('client error reports', () => {
     const message = `render failed ${Date.now()}`;
     const res = await report(message);
     expect(res.status).toBe(204);
-    let line: string | undefined;
-    for (let waited = 0; !line && waited < 10_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      line = readFileSync(path.join(LOG_DIR, 'emulators.log'), 'utf8')
-        .split('\n')
-        .find((l) => l.includes(message) && l.includes('"severity":"ERROR"'));
-    }
+    const line = await emulatorLogLine((l) => l.includes(message) && l.includes('"severity":"ERROR"'));
     expect(line).toBeDefined();
     expect(line).toContain('"source":"web"');
     expect(line).toContain('at Broken');

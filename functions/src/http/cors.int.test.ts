@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_URL } from '../../../tools/testing/api';
-import { PORTS, PROJECT_ID } from '../../../tools/stack/config';
+import { APP_URL, FUNCTION_URL } from '../../../tools/testing/api';
+import { PORTS } from '../../../tools/stack/config';
 
 /**
  * CORS (issue 23): the API answers cross-origin calls from the app's own origins only (STOCKSEER_ALLOWED_ORIGINS; the
@@ -9,7 +9,7 @@ import { PORTS, PROJECT_ID } from '../../../tools/stack/config';
  */
 const BASES = {
   hosting: APP_URL,
-  function: `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/us-central1/api`,
+  function: FUNCTION_URL,
 };
 const APP_ORIGINS = [APP_URL, `http://127.0.0.1:${PORTS.vite}`];
 const OTHER_ORIGINS = ['https://evil.example', 'null', `${APP_URL}.evil.example`, 'http://localhost:5000'];

@@ -15,12 +15,11 @@ import {
   StockSearchQuery,
   StockSymbolParams,
 } from '@stockseer/contract';
-import { APP_URL, apiCall, newTestUser } from '../../../tools/testing/api';
+import { APP_URL, apiCall, FUNCTION_URL, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { changedDocuments, firestoreSnapshot } from '../../../tools/testing/firestoreSnapshot';
 import { db, sign, stripe, stripeSettings } from '../../test/payments.testkit';
 import { apiRouteGuards, apiRoutes } from '../../test/routes.testkit';
-import { PORTS, PROJECT_ID } from '../../../tools/stack/config';
 
 /**
  * Malformed input through Hosting, the Functions emulator and Firestore: generated bad requests to every endpoint.
@@ -63,9 +62,6 @@ beforeAll(async () => {
   }
   before = await firestoreSnapshot();
 });
-
-/** The function's own URL (its emulator's), which serves the app without Hosting in front. */
-const FUNCTION_URL = `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/us-central1/api`;
 
 async function send(who: Who, probe: Probe, base = APP_URL): Promise<Answer> {
   const headers: Record<string, string> = {};

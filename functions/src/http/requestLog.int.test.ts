@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_URL, newTestUser } from '../../../tools/testing/api';
-import { LOG_DIR } from '../../../tools/stack/processes';
+import { emulatorLogLine, emulatorLogLines } from '../../../tools/testing/stackLog';
 import { uidHash } from '../adapters/logging/log';
 
 /** The stack's log lines that name `requestId`, once the request's line is there (it is written as the answer ends). */
 async function linesOf(requestId: string): Promise<string[]> {
-  for (let waited = 0; ; waited += 100) {
-    const lines = readFileSync(path.join(LOG_DIR, 'emulators.log'), 'utf8')
-      .split('\n')
-      .filter((line) => line.includes(requestId));
-    if (lines.some((line) => line.includes('"request"')) || waited > 10_000) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await emulatorLogLine((line) => line.includes(requestId) && line.includes('"request"'));
+  return emulatorLogLines().filter((line) => line.includes(requestId));
 }
 
 describe('request logs through the stack (issue 27)', () => {

@@ -1,10 +1,9 @@
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
-import { apiCall, APP_URL, newTestUser } from '../../../tools/testing/api';
+import { apiCall, APP_URL, FUNCTION_URL, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { revokeSessions } from '../../../tools/lib/revokeSessions';
-import { PORTS, PROJECT_ID } from '../../../tools/stack/config';
 import { db } from '../../test/payments.testkit';
 import { apiRouteGuards, apiRoutes } from '../../test/routes.testkit';
 import type { Guard } from './routeTable';
@@ -118,7 +117,7 @@ function spellings(path: string): Record<string, string> {
 /** Hosting, and the function's own URL (its emulator's), which serves the app without Hosting in front. */
 const BASES = {
   hosting: APP_URL,
-  function: `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/us-central1/api`,
+  function: FUNCTION_URL,
 };
 
 type Outcome = 'refused' | 'noRoute' | 'handled';
