@@ -39,7 +39,8 @@ export interface StartUp {
  * read the settings (config.ts), which exist only at run time; clients, caches and worker threads are then reused.
  */
 export function stockseerFunctions({ clock, timeMachine }: StartUp) {
-  setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+  // Each function's size and scaling are its own (FUNCTION_SETTINGS); only the region is common.
+  setGlobalOptions({ region: 'us-central1' });
   // Before the runtime builds its body parsers: their errors reach our error handler, answered as JSON.
   keepPlatformBodyErrors();
 
