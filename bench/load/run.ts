@@ -1,12 +1,20 @@
 /**
  * `npm run bench:load`: simulated investors on a fresh local stack (issue 8). USERS users, each with their own account
- * and a funded wallet, start over the first RAMP_SECONDS and then repeat an investor's visit until SECONDS have passed:
- * search, open a quote, read the model's past predictions, sometimes generate a forecast, look at the wallet, with a
- * pause between steps. Today's back-tests of the stocks visited are computed before the clock starts (a back-test is
- * computed once a day per stock, model and timeframe, then reused: the steady state is warm; a cold one is measured by
- * bench:api and bench:models). Reports throughput, p50/p99 per endpoint and the error count (target 0), then checks
- * every wallet's ledger invariants (docs/product.md#invariants) against its transactions. Bounded in users and time;
- * loopback only. The latencies are those of the Functions *emulator* on this machine, not of Cloud Functions.
+ * and a funded wallet, start over the first RAMP_SECONDS and then repeat an investor's visit: search, open a quote,
+ * read the model's past predictions, sometimes generate a forecast, look at the wallet, with a pause between steps.
+ * The clock starts after WARMUP_SECONDS of that traffic and runs SECONDS: the steady state of a warm service.
+ * Warm means what a deployed service has after its first minutes: today's back-tests of the stocks visited
+ * (computed once a day per stock, model and timeframe, then reused; a cold one is measured by bench:api and
+ * bench:models), and enough Functions emulator workers for the traffic. The emulator serves one request per worker
+ * process and starts a new one, seconds of CPU on 2 cores, for a request that finds all busy; Cloud Functions serves
+ * `concurrency` requests per instance (functions/src/functionSettings.ts) and keeps min instances warm. The warm-up's
+ * start-ups are reported apart.
+ *
+ * Reports throughput, p50/p99/max per endpoint and the error count (target 0), the causes of the tail it counts
+ * (causes.ts: worker start-ups, token checks, transaction retries, cache refreshes, time outside the app), then
+ * checks every wallet's ledger invariants (docs/product.md#invariants) against its transactions. Bounded in users
+ * and time; loopback only. The latencies are those of the Functions *emulator* on this machine, not of Cloud
+ * Functions.
  */
 import { checkInvariants } from '../../functions/src/domain/ledger';
 import { readLedger } from '../../functions/src/adapters/firestore/ledgerRepository';
@@ -14,9 +22,11 @@ import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
 import { markdownTable, writeResults } from '../lib/report';
+import { causeRows, countCauses, emulatorLogEnd, requestLinesSince, type TimedRequest } from './causes';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.BENCH_LOAD_WARMUP_SECONDS ?? 20);
 const RAMP_SECONDS = 10;
 const THINK_MS = { min: 300, max: 1500 };
 const GENERATE_SHARE = 0.2;
@@ -34,12 +44,14 @@ const STOCKS = [
 const TIME_FRAMES = ['short', 'medium', 'long'] as const;
 
 type Endpoint = 'search' | 'quote' | 'historical' | 'generate' | 'wallet';
-interface Sample {
-  ms: number;
+interface Sample extends TimedRequest {
   ok: boolean;
 }
 const samples: Record<Endpoint, Sample[]> = { search: [], quote: [], historical: [], generate: [], wallet: [] };
+const warmupSamples: Sample[] = [];
 const failures: string[] = [];
+/** When the clock starts (performance.now()): a request sent before it is part of the warm-up. */
+let clockStart = Infinity;
 
 /** A small seeded generator (mulberry32): the same mix of visits on every run. */
 function random(seed: number): () => number {
@@ -56,6 +68,7 @@ async function timed(endpoint: Endpoint, token: string, path: string, body?: unk
   const started = performance.now();
   let ok = false;
   let detail = '';
+  let requestId: string | null = null;
   try {
     const res = await fetch(`${APP_URL}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -67,12 +80,14 @@ async function timed(endpoint: Endpoint, token: string, path: string, body?: unk
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await res.text();
+    requestId = res.headers.get('x-request-id');
     ok = res.ok;
     detail = `${res.status} ${text.slice(0, 120)}`;
   } catch (error) {
     detail = String(error);
   }
-  samples[endpoint].push({ ms: performance.now() - started, ok });
+  const sample = { ms: performance.now() - started, ok, requestId };
+  (started >= clockStart ? samples[endpoint] : warmupSamples).push(sample);
   if (!ok) failures.push(`${endpoint} ${path}: ${detail}`);
 }
 
@@ -127,11 +142,23 @@ for (const { symbol } of STOCKS) {
   }
 }
 
-console.log(`[bench:load] ${USERS} investors for ${SECONDS} s (ramp-up ${RAMP_SECONDS} s) against ${APP_URL}`);
-const started = Date.now();
-const deadline = started + SECONDS * 1000;
-await Promise.all(users.map((user, i) => investor(i, user.token, deadline)));
-const elapsedSeconds = (Date.now() - started) / 1000;
+console.log(
+  `[bench:load] ${USERS} investors (ramp-up ${RAMP_SECONDS} s), warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s ` +
+    `timed against ${APP_URL}`,
+);
+const warmupLogStart = emulatorLogEnd();
+const deadline = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+const visits = Promise.all(users.map((user, i) => investor(i, user.token, deadline)));
+await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+const runLogStart = emulatorLogEnd();
+clockStart = performance.now();
+await visits;
+const elapsedSeconds = (performance.now() - clockStart) / 1000;
+// The app writes a request line as its response ends; the emulator relays it to its log a moment later.
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+const runLines = requestLinesSince(runLogStart);
+const causes = countCauses(Object.values(samples).flat(), runLines);
+const warmupCauses = countCauses(warmupSamples, requestLinesSince(warmupLogStart));
 
 const rows: (string | number)[][] = [];
 const endpoints: Record<string, unknown> = {};
@@ -167,6 +194,14 @@ for (const user of users) {
 }
 
 console.log(markdownTable(['endpoint', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors'], rows));
+console.log(`\nWhere the time went (timed run; the warm-up's ${warmupCauses.requests} requests apart):`);
+const warmupRows = causeRows(warmupCauses);
+console.log(
+  markdownTable(
+    ['cause', 'timed run', 'warm-up'],
+    causeRows(causes).map(([what, count], i) => [what!, count!, warmupRows[i]![1]!]),
+  ),
+);
 const throughput = Math.round((requests / elapsedSeconds) * 10) / 10;
 console.log(
   `${requests} requests in ${elapsedSeconds.toFixed(1)} s (${throughput} req/s), ${errors} errors; ` +
@@ -178,11 +213,14 @@ console.log(
     appUrl: APP_URL,
     users: USERS,
     seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
     rampSeconds: RAMP_SECONDS,
     requests,
     requestsPerSecond: throughput,
     errors,
     endpoints,
+    causes,
+    warmupCauses,
     walletsChecked: users.length,
     predictionsMade,
     invariantViolations: violations,

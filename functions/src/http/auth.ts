@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { Request, RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Caller } from '../domain/caller';
+import { countWork } from '../adapters/logging/requestWork';
 import { AppError } from '../domain/errors';
 import { trustedTokenVerifier } from './verifiedTokens';
 
@@ -37,7 +38,7 @@ export function callerOf(req: Request): Caller {
  * machine's.
  */
 export function authenticate(auth: Auth, { live, nowMs }: { live: boolean; nowMs?: () => number }): RequestHandler {
-  const verify = live ? (token: string) => auth.verifyIdToken(token, true) : trustedTokenVerifier(auth, nowMs);
+  const verify = live ? liveTokenVerifier(auth) : trustedTokenVerifier(auth, nowMs);
   return async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer (.+)$/i.exec(header);
@@ -57,6 +58,14 @@ export function authenticate(auth: Auth, { live, nowMs }: { live: boolean; nowMs
     };
     setCaller(req, caller, { authTimeSeconds: decoded.auth_time });
     next();
+  };
+}
+
+/** The token and the account as it is now: an Auth lookup on every request. */
+function liveTokenVerifier(auth: Auth) {
+  return (token: string) => {
+    countWork('tokenChecks');
+    return auth.verifyIdToken(token, true);
   };
 }
 

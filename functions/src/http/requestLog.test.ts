@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log, uidHash } from '../adapters/logging/log';
+import { countWork } from '../adapters/logging/requestWork';
 import { setCaller } from './auth';
 import { nameRoute, REQUEST_ID_HEADER, requestLog } from './requestLog';
 
@@ -29,6 +30,13 @@ beforeAll(async () => {
     log.warn('something to say while serving', { symbol: String(req.params.symbol) });
     log.error('could not draw it', new Error('boom'));
     res.status(418).json({ ok: false });
+  });
+  app.get('/api/work', nameRoute('/api/work'), async (_req, res) => {
+    countWork('tokenChecks');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    countWork('transactionRetries');
+    countWork('transactionRetries');
+    res.json({ ok: true });
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -84,6 +92,20 @@ describe('the request log', () => {
     const [line] = lines.filter((l) => l.message === 'request');
     expect(line).toMatchObject({ route: 'no route', status: 404, caller: 'anonymous', uidHash: null });
     expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+});
+
+describe("the request line's work counts", () => {
+  it('counts the work of its own request only, also after an await, and numbers the instance requests', async () => {
+    await Promise.all([call('/api/work'), call('/api/stocks/KO')]);
+    const requestLines = lines.filter((l) => l.message === 'request');
+    const work = requestLines.find((l) => l.route === '/api/work');
+    const quiet = requestLines.find((l) => l.route === '/api/stocks/:symbol');
+    expect(work).toMatchObject({ tokenChecks: 1, transactionRetries: 2, cacheRefreshes: 0 });
+    expect(quiet).toMatchObject({ tokenChecks: 0, transactionRetries: 0, cacheRefreshes: 0 });
+    await call('/api/work');
+    const [, , next] = lines.filter((l) => l.message === 'request');
+    expect(next!.instanceRequest).toBe(Math.max(work!.instanceRequest as number, quiet!.instanceRequest as number) + 1);
   });
 });
 

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { log, uidHash, withLogContext } from '../adapters/logging/log';
+import { countingWork, noWork } from '../adapters/logging/requestWork';
 import { callerIfAny } from './auth';
 
 /** The header a response names its request by; a caller's own id in it is kept when it is a plain token. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 const CALLERS_ID = /^[\w.-]{8,64}$/;
 
+/** Requests this instance has served: 1 on a request line marks the instance's first, which paid its cold start. */
+let instanceRequests = 0;
+
 /**
  * One line per API call: route (its pattern, never its ids), method, status, latency, the kind of caller and the
  * caller's uid hash; every line logged while serving the request carries the same request id, which the response
  * returns in `X-Request-Id` so a user's report can be found. The trace header is the Functions SDK's to honour:
- * its logger puts the trace id on each line.
+ * its logger puts the trace id on each line. The line also counts the request's variable work (requestWork.ts) and
+ * its place in the instance's life, so a slow request says why it was slow.
  */
 export const requestLog: RequestHandler = (req, res, next) => {
   const given = req.get(REQUEST_ID_HEADER);
   const requestId = given && CALLERS_ID.test(given) ? given : randomUUID();
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const started = performance.now();
+  const instanceRequest = ++instanceRequests;
+  const work = noWork();
   res.on('finish', () => {
     const caller = callerIfAny(req);
     log.info('request', {
@@ -28,9 +35,11 @@ export const requestLog: RequestHandler = (req, res, next) => {
       latencyMs: Math.round(performance.now() - started),
       caller: caller ? (caller.isAdmin ? 'admin' : 'investor') : 'anonymous',
       uidHash: caller ? uidHash(caller.uid) : null,
+      instanceRequest,
+      ...work,
     });
   });
-  withLogContext({ requestId }, next);
+  withLogContext({ requestId }, () => countingWork(work, next));
 };
 
 /**

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { countWork } from '../adapters/logging/requestWork';
 
 /**
  * How many verified tokens one instance remembers: far more than the signed-in users one instance serves within a
@@ -24,6 +25,7 @@ export function trustedTokenVerifier(auth: Auth, nowMs: () => number = Date.now)
       if (known.exp * 1000 > nowMs()) return known;
       verified.delete(token);
     }
+    countWork('tokenChecks');
     const decoded = await auth.verifyIdToken(token);
     verified.set(token, decoded);
     return decoded;

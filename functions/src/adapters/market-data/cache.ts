@@ -6,6 +6,7 @@ import { AppError } from '../../domain/errors';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
 import { COLLECTIONS } from '../firestore/db';
 import { BarStore, type BarCoverage } from './bar-store';
+import { countWork } from '../logging/requestWork';
 import { takeRefreshLease } from './refreshLease';
 import { SingleFlight } from './singleFlight';
 
@@ -138,6 +139,7 @@ export class CachedMarketData implements MarketDataProvider {
     if (age < ttlMs) return cached!.value;
     if (age < ttlMs * (1 + STALE_WHILE_REFRESHING) && !(await takeRefreshLease(snap, now))) return cached!.value;
     try {
+      countWork('cacheRefreshes');
       const value = await load();
       await ref.set({ value, fetchedAt: now, day: today } satisfies TtlDoc<T>);
       return value;
