@@ -10,3 +10,5 @@ export * from './predictionPreview';
 export * from './maintenance';
 export * from './errorMessages';
 export * from './clientErrors';
+export * from './trackRecord';
+export * from './publicTrackRecord';

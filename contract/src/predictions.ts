@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, TimeFrame } from './common';
 import { Symbol } from './stocks';
+import { TrackRecordSummary } from './trackRecord';
 import { Wallet } from './wallet';
 
 /**
@@ -85,6 +86,22 @@ export const Prediction = z.object({
 });
 export type Prediction = z.infer<typeof Prediction>;
 
+/**
+ * What a forecast promises, fixed when it is made (docs/product.md#hit-rule): the cost preview states it before the
+ * click, the prediction stores it, the chart draws it.
+ */
+export type ForecastTerms = Pick<
+  Prediction,
+  | 'predictionDate'
+  | 'priceAtPrediction'
+  | 'targetDate'
+  | 'targetPrice'
+  | 'lowerPrice'
+  | 'upperPrice'
+  | 'hitLow'
+  | 'hitHigh'
+>;
+
 /** The three picks of the Predictions tab: they select both what is listed and what "Generate" makes. */
 const PredictionSelection = z.object({ symbol: Symbol, modelId: ModelChoice, timeFrame: TimeFrame });
 
@@ -119,16 +136,11 @@ export const PredictionList = z.array(Prediction);
 const BaselineHits = z.object({ hits: z.number().int().min(0), resolved: z.number().int().min(0) });
 
 /**
- * How users' own forecasts of one model and timeframe did once resolved (all users together, no personal data):
- * the daily maintenance updates it. `meanPredicted` and `brier` cover those made with a chance of a hit.
+ * How users' own forecasts of one model and timeframe did once resolved (all users together, no personal data), with
+ * the reliability chart's deciles: the daily maintenance adds each forecast as it resolves.
  */
-export const LiveTrackRecord = z.object({
-  resolved: z.number().int().min(0),
-  hits: z.number().int().min(0),
-  meanPredicted: z.number().min(0).max(1).nullable(),
-  brier: z.number().min(0).max(1).nullable(),
-});
-export type LiveTrackRecord = z.infer<typeof LiveTrackRecord>;
+export const LiveTrackRecord = TrackRecordSummary;
+export type LiveTrackRecord = TrackRecordSummary;
 
 export const HistoricalPredictions = z.object({
   predictions: z.array(Prediction),

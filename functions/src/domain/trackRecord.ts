@@ -1,54 +1,65 @@
 /**
- * The live track record (issue 12): how users' own forecasts did once resolved, per model and time frame, beside
- * the back-test. Aggregated over all users with no personal data: counts and sums only.
+ * The live track record (issue 12, issue 24): how users' own forecasts did once resolved, per model and time frame,
+ * beside the back-test, with the reliability chart's deciles. Aggregated over all users with no personal data:
+ * counts and sums only. Each forecast is added once, when it resolves (adapters/firestore/trackRecord.ts).
  */
-import type { LiveTrackRecord, ModelId, Prediction, TimeFrame } from '@stockseer/contract';
+import {
+  addOutcome,
+  emptyOutcomeSums,
+  MODEL_LABELS,
+  summarizeOutcomes,
+  TimeFrame,
+  TRACK_RECORD_MIN_RESOLVED,
+  type ModelId,
+  type OutcomeSums,
+  type Prediction,
+  type PublicTrackRecordRow,
+  type TrackRecordSummary,
+} from '@stockseer/contract';
 import { assertInvariant } from './errors';
+import { FORECAST_MODEL_IDS } from './models/types';
 
-/** Running sums of one model and time frame; a summary is derived from them. */
-export interface TrackRecordSums {
-  resolved: number;
-  hits: number;
-  /** Resolved predictions that carry a chance of a hit (older ones do not) and the sums over them. */
-  withOdds: number;
-  sumPredicted: number;
-  sumSquaredError: number;
-}
-
-export type TrackRecordTotals = Record<string, TrackRecordSums>;
+/** Sums per `trackRecordKey`. */
+export type TrackRecordTotals = Record<string, OutcomeSums>;
 
 export const trackRecordKey = (modelId: ModelId, timeFrame: TimeFrame) => `${modelId}_${timeFrame}`;
 
-const empty = (): TrackRecordSums => ({ resolved: 0, hits: 0, withOdds: 0, sumPredicted: 0, sumSquaredError: 0 });
+/** What the track record needs of a resolved forecast. */
+export type CountedForecast = Pick<Prediction, 'modelId' | 'timeFrame' | 'status' | 'hitProbability'>;
 
-/** Adds one resolved user prediction to the totals (in place: totals over many pages of predictions). */
-export function addToTrackRecord(
-  totals: TrackRecordTotals,
-  p: Pick<Prediction, 'modelId' | 'timeFrame' | 'status' | 'hitProbability' | 'predictionType'>,
-): void {
-  assertInvariant(
-    p.predictionType === 'future' && p.status !== 'active',
-    `the live track record counts resolved user predictions only, got ${p.predictionType} ${p.status}`,
+/** Adds one resolved forecast to the totals (in place: totals over many pages of predictions). */
+export function addToTrackRecord(totals: TrackRecordTotals, p: CountedForecast): void {
+  assertInvariant(p.status !== 'active', `the track record counts resolved forecasts only, got ${p.status}`);
+  addOutcome(
+    (totals[trackRecordKey(p.modelId, p.timeFrame)] ??= emptyOutcomeSums()),
+    p.hitProbability,
+    p.status === 'hit',
   );
-  const key = trackRecordKey(p.modelId, p.timeFrame);
-  const sums = (totals[key] ??= empty());
-  const hit = p.status === 'hit' ? 1 : 0;
-  sums.resolved += 1;
-  sums.hits += hit;
-  if (p.hitProbability !== null) {
-    sums.withOdds += 1;
-    sums.sumPredicted += p.hitProbability;
-    sums.sumSquaredError += (p.hitProbability - hit) ** 2;
-  }
 }
 
-/** What the Past Predictions panel shows for one model and time frame. */
-export function summarizeTrackRecord(sums: TrackRecordSums | undefined): LiveTrackRecord {
-  const s = sums ?? empty();
-  return {
-    resolved: s.resolved,
-    hits: s.hits,
-    meanPredicted: s.withOdds === 0 ? null : s.sumPredicted / s.withOdds,
-    brier: s.withOdds === 0 ? null : s.sumSquaredError / s.withOdds,
-  };
+/** The totals of some resolved forecasts: what one settlement adds to the live record. */
+export function trackRecordOf(forecasts: readonly CountedForecast[]): TrackRecordTotals {
+  const totals: TrackRecordTotals = {};
+  for (const p of forecasts) addToTrackRecord(totals, p);
+  return totals;
+}
+
+/** Figures only from `TRACK_RECORD_MIN_RESOLVED` resolved forecasts on: fewer say too little and may reveal one. */
+const shown = (sums: OutcomeSums | undefined): TrackRecordSummary | null =>
+  sums && sums.resolved >= TRACK_RECORD_MIN_RESOLVED ? summarizeOutcomes(sums) : null;
+
+/** The public track record's rows: every model a user can pick, every time frame, back-tested and live. */
+export function publicTrackRecordRows(live: TrackRecordTotals, backtest: TrackRecordTotals): PublicTrackRecordRow[] {
+  return FORECAST_MODEL_IDS.flatMap((modelId) =>
+    TimeFrame.options.map((timeFrame) => {
+      const key = trackRecordKey(modelId, timeFrame);
+      return {
+        modelId,
+        modelName: MODEL_LABELS[modelId],
+        timeFrame,
+        backtest: shown(backtest[key]),
+        live: shown(live[key]),
+      };
+    }),
+  );
 }

@@ -58,6 +58,7 @@ const OWN_SYMBOL = 'CVX';
 /** What each route is asked: harmless for its handler, answered by it alone (keyed like the route table). */
 const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/health': { path: '/api/health' },
+  'GET /api/track-record': { path: '/api/track-record' },
   'POST /api/payments/webhook': { path: '/api/payments/webhook', body: {} },
   'POST /api/me': { path: '/api/me', body: {} },
   'GET /api/market-data': { path: '/api/market-data' },

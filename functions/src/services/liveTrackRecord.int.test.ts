@@ -1,84 +1,124 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import { HistoricalPredictions, type Prediction } from '@stockseer/contract';
-import { apiCall, newTestUser } from '../../../tools/testing/api';
+import { HistoricalPredictions, PublicTrackRecord, type Prediction } from '@stockseer/contract';
 import { adminSdk } from '../../../tools/lib/adminSdk';
-import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
-import { hitRange } from '../domain/predictions/hitRule';
-import { liveTrackRecordOf } from '../adapters/firestore/trackRecord';
-import { updateLiveTrackRecord } from './liveTrackRecord';
+import { apiCall, APP_URL, newTestUser } from '../../../tools/testing/api';
+import { seedDueWallet } from '../../../tools/testing/duePredictions';
+import { addTradingDays } from '../domain/calendar';
+import { fixedClock } from '../domain/clock';
+import { publicTrackRecordRows, trackRecordKey } from '../domain/trackRecord';
+import { TRACK_RECORD_CACHE_CONTROL } from '../http/routes/trackRecord';
+import { createMarketDataService } from '../adapters/market-data';
+import { createModelPool } from '../adapters/model-pool/pool';
+import {
+  backfillLiveTrackRecord,
+  backtestTrackRecordTotals,
+  countResolvedPredictions,
+  liveTrackRecordOf,
+  liveTrackRecordTotals,
+} from '../adapters/firestore/trackRecord';
+import { settlementStep } from './maintenance/settlement';
 
-/** Issue 12, item 5 through the emulators: resolved user forecasts become the live track record of the Past panel. */
+/**
+ * Issue 24 through the Firestore emulator: the live track record is added to as forecasts resolve, in the
+ * transactions that resolve them, once however often a shard runs; its base is counted once from what resolved
+ * before; the Past panel and the public page show the same aggregate.
+ */
 const { db } = adminSdk();
+const PREDICTION_DAY = '2025-03-03';
+const clock = fixedClock(addTradingDays(addTradingDays(PREDICTION_DAY, 7), 1));
+const marketData = createMarketDataService({ db, clock });
+const models = createModelPool({ threads: 1 });
+const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-function resolvedPrediction(id: string, status: 'hit' | 'missed', hitProbability: number | null): Prediction {
-  return {
-    id,
+/** The chances the seeded forecasts stated: deciles 0, 3, 6, 6, 6 and 9. */
+const CHANCES = [0.05, 0.35, 0.62, 0.65, 0.68, 0.95];
+const OUTCOMES = ['missed', 'missed', 'hit', 'hit', 'missed', 'hit'] as const;
+
+/**
+ * A wallet with 3 paid and 3 free due forecasts of the drift model (no user picks it, so no other test adds to its
+ * record), stating `CHANCES`.
+ */
+async function seedDueDriftForecasts(): Promise<{ userId: string; predictions: Prediction[] }> {
+  const userId = `track-${stamp()}`;
+  const origin = (await marketData.barsUpTo('KO', PREDICTION_DAY, 5)).at(-1)!;
+  const seeded = await seedDueWallet(db, {
+    userId,
+    paid: 3,
+    free: 3,
+    origin,
     symbol: 'KO',
-    modelId: 'prophet',
-    modelName: 'Prophet',
-    timeFrame: 'long',
-    predictionType: 'future',
-    predictionDate: '2024-01-02',
-    priceAtPrediction: 60,
-    targetDate: '2024-05-13',
-    targetPrice: 61,
-    lowerPrice: 55,
-    upperPrice: 67,
-    ...hitRange(60, 61, 'long'),
-    actualPrice: status === 'hit' ? 61 : 70,
-    status,
-    isFree: true,
-    hitProbability,
-    userId: `track-record-user-${id}`,
-    userEmail: `${id}@track.test`,
-    createdAt: new Date().toISOString(),
-  };
+    outcome: (i) => OUTCOMES[i]!,
+  });
+  const predictions = seeded.map((p, i) => ({ ...p, modelId: 'drift' as const, hitProbability: CHANCES[i]! }));
+  const batch = db.batch();
+  for (const p of predictions) {
+    batch.update(db.collection('predictions').doc(p.id), { modelId: p.modelId, hitProbability: p.hitProbability });
+  }
+  await batch.commit();
+  return { userId, predictions };
 }
 
+const settle = (runId: string, owner: { userId: string; predictions: Prediction[] }) =>
+  settlementStep.run(
+    { db, clock, marketData, models, runId, finalAttempt: false },
+    { owners: [{ ownerId: owner.userId, predictionIds: owner.predictions.map((p) => p.id) }] },
+  );
+
 describe('the live track record', () => {
-  it('counts resolved user forecasts per model and time frame, and shows them beside the back-test', async () => {
-    await updateLiveTrackRecord(db, new Date());
-    const before = await liveTrackRecordOf(db, 'prophet', 'long');
-    const stamp = Date.now();
-    const made = [
-      resolvedPrediction(`tr-${stamp}-1`, 'hit', 0.4),
-      resolvedPrediction(`tr-${stamp}-2`, 'hit', 0.5),
-      resolvedPrediction(`tr-${stamp}-3`, 'missed', 0.3),
-      resolvedPrediction(`tr-${stamp}-4`, 'missed', 0.2),
-      resolvedPrediction(`tr-${stamp}-5`, 'missed', null),
-      // Not resolved yet (nor due, so the run leaves it active): not counted.
-      {
-        ...resolvedPrediction(`tr-${stamp}-6`, 'missed', 0.3),
-        targetDate: '2030-01-02',
-        status: 'active',
-        actualPrice: null,
-      },
-    ];
-    await Promise.all(
-      made.map((p) =>
-        db
-          .collection('predictions')
-          .doc(p.id)
-          .set({ ...p, modelChoice: 'prophet' }),
-      ),
-    );
+  it('adds each forecast as it resolves, in its decile, once however often the shard runs', async () => {
+    await backfillLiveTrackRecord(db, new Date());
+    const before = await liveTrackRecordOf(db, 'drift', 'short');
+    const owner = await seedDueDriftForecasts();
+    const runId = `track-run-${stamp()}`;
 
-    // Through the real maintenance run, as the scheduler and the admin button start it.
-    const admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
-    const run = await apiCall('/api/admin/check-predictions', { method: 'POST', token: admin });
-    expect(run.status).toBe(200);
-    // The shard that ends the run updates the record just after marking the run done.
-    await expect.poll(async () => (await liveTrackRecordOf(db, 'prophet', 'long')).resolved - before.resolved).toBe(5);
-    const after = await liveTrackRecordOf(db, 'prophet', 'long');
-    expect(after.hits - before.hits).toBe(2);
+    // A shard and its retries: the queue may deliver it again after it did its work.
+    await settle(runId, owner);
+    await settle(runId, owner);
+    await Promise.all([settle(runId, owner), settle(runId, owner)]);
 
+    const after = await liveTrackRecordOf(db, 'drift', 'short');
+    expect(after.resolved - before.resolved).toBe(6);
+    expect(after.hits - before.hits).toBe(3);
+    const added = after.reliability.map((bin, i) => bin.count - before.reliability[i]!.count);
+    expect(added).toEqual([1, 0, 0, 1, 0, 0, 3, 0, 0, 1]);
+    const hitsAdded = after.reliability.map((bin, i) => bin.hits - before.reliability[i]!.hits);
+    expect(hitsAdded).toEqual([0, 0, 0, 0, 0, 0, 2, 0, 0, 1]);
+  });
+
+  it('counts its base once from every forecast resolved before it, and keeps what settlements added since', async () => {
+    const baseRef = db.collection('aggregates').doc('liveTrackRecord');
+    // As a database from before issue 24 holds it: a recount without deciles, which the backfill replaces.
+    await baseRef.set({ updatedAt: new Date().toISOString(), totals: {} });
+    expect(await backfillLiveTrackRecord(db, new Date())).toBe(true);
+    expect(await backfillLiveTrackRecord(db, new Date())).toBe(false);
+    const counted = await countResolvedPredictions(db);
+    const totals = await liveTrackRecordTotals(db);
+    const key = trackRecordKey('drift', 'short');
+    expect(totals[key]!.resolved).toBe(counted[key]!.resolved);
+    expect(totals[key]!.bins.map((bin) => bin.count)).toEqual(counted[key]!.bins.map((bin) => bin.count));
+    expect(Object.keys(totals).sort()).toEqual(Object.keys(counted).sort());
+    for (const k of Object.keys(counted)) expect(totals[k]!.hits).toBe(counted[k]!.hits);
+  });
+
+  it('is what the Past panel and the public track record show', async () => {
     const user = await newTestUser('track-record');
     const past = HistoricalPredictions.parse(
-      (await apiCall('/api/predictions/historical?symbol=KO&modelId=prophet&timeFrame=long', { token: user.token }))
+      (await apiCall('/api/predictions/historical?symbol=KO&modelId=arima&timeFrame=short', { token: user.token }))
         .body,
     );
-    expect(past.liveTrackRecord).toEqual(after);
-    expect(past.driftBaseline.resolved).toBe(past.naiveBaseline.resolved);
-  }, 120_000);
+    expect(past.liveTrackRecord).toEqual(await liveTrackRecordOf(db, 'arima', 'short'));
+
+    // Signed out, through Hosting, cached by browsers and the CDN, aggregates only.
+    const response = await fetch(`${APP_URL}/api/track-record`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(TRACK_RECORD_CACHE_CONTROL);
+    const record = PublicTrackRecord.parse(await response.json());
+    expect(record.rows).toEqual(
+      publicTrackRecordRows(await liveTrackRecordTotals(db), await backtestTrackRecordTotals(db)),
+    );
+    expect(JSON.stringify(record)).not.toMatch(/userId|userEmail|@/);
+    // The back-test just computed for KO is in the back-test record: at least its origins.
+    const row = record.rows.find((r) => r.modelId === 'arima' && r.timeFrame === 'short')!;
+    expect(row.backtest!.resolved).toBeGreaterThanOrEqual(past.predictions.length);
+  }, 180_000);
 });

@@ -1,11 +1,12 @@
 /**
- * Recomputes the live track record (issue 12) from every resolved user prediction. Daily maintenance calls it once
- * per run, after predictions are resolved; it reads only and writes one aggregate document, so a re-run or two runs
- * at once leave the same result.
+ * The live track record (issue 24): each forecast is added as it resolves (adapters/firestore/trackRecord.ts). Daily
+ * maintenance calls this before it plans a run, so a database whose record predates that gets its base once.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { saveTrackRecord, totalResolvedPredictions } from '../adapters/firestore/trackRecord';
+import { backfillLiveTrackRecord } from '../adapters/firestore/trackRecord';
+import { log } from '../adapters/logging/log';
 
-export async function updateLiveTrackRecord(db: Firestore, now: Date): Promise<void> {
-  await saveTrackRecord(db, await totalResolvedPredictions(db), now);
+export async function ensureLiveTrackRecord(db: Firestore, now: Date): Promise<void> {
+  if (await backfillLiveTrackRecord(db, now))
+    log.info('maintenance: the live track record was counted once from every resolved forecast');
 }

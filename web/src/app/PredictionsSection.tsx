@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Prediction, Wallet } from '@stockseer/contract';
+import type { ForecastTerms, Wallet } from '@stockseer/contract';
 import { ODDS_TEXT } from '../features/predictions/oddsText';
 import { PredictionPanel } from '../features/predictions/PredictionPanel';
 import { useClearPreviews } from '../features/predictions/predictionsApi';
@@ -15,13 +15,15 @@ interface Props {
   onSelect: (symbol: string) => void;
 }
 
-/** The forecast's target line and 80% band, from its last close to its target date. */
-const overlayOf = (p: Prediction): ChartOverlay => ({
+/** The forecast's target line and 80% band, from its last close to its target date, and its hit range on that day. */
+const overlayOf = (p: ForecastTerms): ChartOverlay => ({
   from: p.predictionDate,
   to: p.targetDate,
   target: p.targetPrice,
   lower: p.lowerPrice,
   upper: p.upperPrice,
+  hitLow: p.hitLow,
+  hitHigh: p.hitHigh,
 });
 
 /**
@@ -29,7 +31,7 @@ const overlayOf = (p: Prediction): ChartOverlay => ({
  * leading forecast is drawn on the explorer's chart, and a generated prediction refreshes the wallet feature's data.
  */
 export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: Props) {
-  const [forecast, setForecast] = useState<Prediction>();
+  const [forecast, setForecast] = useState<ForecastTerms>();
   // One array per forecast: the chart is redrawn only when the forecast changes.
   const overlays = useMemo(() => (forecast ? [overlayOf(forecast)] : undefined), [forecast]);
   const refreshWallet = useRefreshWallet(uid);

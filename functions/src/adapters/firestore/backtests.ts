@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IsoDate, type Prediction } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
 import type { StoredPrediction } from './predictions';
+import { setBacktestTrackRecord } from './trackRecord';
 
 /**
  * One back-test run per stock, model and timeframe: reused for the day it was computed on
@@ -24,7 +25,10 @@ export async function findBacktestRun(db: Firestore, key: string): Promise<Backt
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Writes a run's records and its index in one batch, so a reader never sees an index without its records. */
+/**
+ * Writes a run's records, its index and its sums for the public track record in one batch, so a reader never sees an
+ * index without its records.
+ */
 export async function saveBacktestRun(
   db: Firestore,
   key: string,
@@ -38,5 +42,6 @@ export async function saveBacktestRun(
     batch.set(db.collection(COLLECTIONS.predictions).doc(record.id), stored);
   }
   batch.set(db.collection(COLLECTIONS.backtests).doc(key), run);
+  setBacktestTrackRecord(batch, db, key, { computedOn: run.computedOn, records });
   await batch.commit();
 }

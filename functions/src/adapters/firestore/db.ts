@@ -75,6 +75,8 @@ export const COLLECTIONS = {
   settings: 'settings',
   idempotencyKeys: 'idempotencyKeys',
   backtests: 'backtests',
+  /** The latest back-test's outcome sums of each stock, model and time frame: the public track record's back-test. */
+  backtestTrackRecords: 'backtestTrackRecords',
   forecastsOfTheDay: 'forecastsOfTheDay',
   marketBars: 'marketBars',
   marketQuotes: 'marketQuotes',

@@ -7,6 +7,7 @@ import { COLLECTIONS } from './db';
 import { operationViolations } from './ledgerRepository';
 import { runTransaction } from './runTransaction';
 import { predictionRef } from './predictions';
+import { addToLiveTrackRecord, type SettledForecast } from './trackRecord';
 
 /** A due prediction and the outcome its target-date close gave it. */
 export interface Settlement {
@@ -14,7 +15,16 @@ export interface Settlement {
   ticker: string;
   status: 'hit' | 'missed';
   actualPrice: number;
+  /** What the live track record counts of it (issue 24). */
+  forecast: Pick<Prediction, 'modelId' | 'timeFrame' | 'hitProbability'>;
 }
+
+/** A settlement as the live track record adds it. */
+export const settledForecast = (s: Settlement): SettledForecast => ({
+  predictionId: s.predictionId,
+  status: s.status,
+  ...s.forecast,
+});
 
 /**
  * Predictions settled per Firestore transaction: each costs two writes (its `settle:` transaction and its status),
@@ -67,6 +77,7 @@ async function settleChunk(
       const before = Wallet.parse(walletSnap.data());
       let wallet = before;
       const appended: Transaction[] = [];
+      const settledNow: Settlement[] = [];
       for (const s of settlements) {
         const txId = ledgerTxId.settle(s.predictionId);
         const decision = applyOnce(existing, txId, () =>
@@ -77,8 +88,10 @@ async function settleChunk(
         appended.push(...decision.transactions);
         const resolved = { status: s.status, actualPrice: s.actualPrice, [RESOLVED_BY_RUN]: runId };
         tx.update(predictionRef(db, s.predictionId), resolved);
+        settledNow.push(s);
       }
       if (appended.length === 0) return 0;
+      addToLiveTrackRecord(tx, db, settledNow.map(settledForecast));
       // The chunk's decisions, taken together, must move the buckets by exactly what their transactions say.
       const violations = operationViolations(before, { wallet, transactions: appended });
       assertInvariant(violations.length === 0, `settling on wallet ${userId}: ${violations.join('; ')}`);
@@ -88,27 +101,6 @@ async function settleChunk(
     },
     { maxAttempts: MAX_ATTEMPTS },
   );
-}
-
-/**
- * Resolves free predictions: no wallet, no money, so batched writes with no transaction. A re-run writes the same
- * outcome again (it comes from the same close), so at-most-once needs no lock here.
- */
-export async function resolveFreePredictions(
-  db: Firestore,
-  { settlements, runId }: { settlements: readonly Settlement[]; runId: string },
-): Promise<void> {
-  for (const part of chunk(settlements, BATCH_WRITES)) {
-    const batch = db.batch();
-    for (const s of part) {
-      batch.update(predictionRef(db, s.predictionId), {
-        status: s.status,
-        actualPrice: s.actualPrice,
-        [RESOLVED_BY_RUN]: runId,
-      });
-    }
-    await batch.commit();
-  }
 }
 
 /** What a settlement shard left behind, read by id: its wallets, its predictions and their ledger traces. */

@@ -3,13 +3,19 @@
  * calendar and their hit range fixed at creation (docs/product.md#hit-rule); back-test points become resolved
  * historical predictions, and the naive forecast's hits on the same dates become the baseline shown beside the badge.
  */
-import { TIME_FRAME_DAYS, type DailyBar, type Prediction, type TimeFrame } from '@stockseer/contract';
+import {
+  TIME_FRAME_DAYS,
+  type DailyBar,
+  type ForecastTerms,
+  type Prediction,
+  type TimeFrame,
+} from '@stockseer/contract';
 import { addTradingDays } from '../calendar';
 import { assertInvariant } from '../errors';
 import type { Backtest, BacktestPoint } from '../models/backtest';
 import type { Forecast } from '../models/types';
 import { hitRange, resolveOutcome } from './hitRule';
-import { calibratedHitProbability, hitCalibration, type BaselineOutcome } from '../odds/calibration';
+import { calibratedHitProbability, ODDS_CLOSES, oddsFeatures } from '../odds/calibration';
 
 export interface FuturePredictionInput {
   id: string;
@@ -27,18 +33,20 @@ export interface FuturePredictionInput {
 /** A new prediction before its reservation: whether it is free is decided from the wallet, in the ledger commit. */
 export type UnreservedPrediction = Omit<Prediction, 'isFree'>;
 
-export function futurePrediction(input: FuturePredictionInput): UnreservedPrediction {
-  const origin = input.bars.at(-1);
+/**
+ * The terms of a forecast made on the last of `bars`: its target date on the NYSE calendar and its hit range
+ * (docs/product.md#hit-rule). One function for the preview and the prediction, so what a user reads before the click
+ * is what is stored after it.
+ */
+export function forecastTerms(
+  bars: readonly DailyBar[],
+  forecast: Pick<Forecast, 'targetPrice' | 'lowerPrice' | 'upperPrice'>,
+  timeFrame: TimeFrame,
+): ForecastTerms {
+  const origin = bars.at(-1);
   assertInvariant(origin, 'a forecast needs at least one bar');
-  const { forecast, timeFrame } = input;
   assertForecastSound(forecast);
   return {
-    id: input.id,
-    symbol: input.symbol,
-    modelId: forecast.modelId,
-    modelName: forecast.modelName,
-    timeFrame,
-    predictionType: 'future',
     predictionDate: origin.date,
     priceAtPrediction: origin.close,
     targetDate: addTradingDays(origin.date, TIME_FRAME_DAYS[timeFrame]),
@@ -46,6 +54,19 @@ export function futurePrediction(input: FuturePredictionInput): UnreservedPredic
     lowerPrice: forecast.lowerPrice,
     upperPrice: forecast.upperPrice,
     ...hitRange(origin.close, forecast.targetPrice, timeFrame),
+  };
+}
+
+export function futurePrediction(input: FuturePredictionInput): UnreservedPrediction {
+  const { forecast, timeFrame } = input;
+  return {
+    id: input.id,
+    symbol: input.symbol,
+    modelId: forecast.modelId,
+    modelName: forecast.modelName,
+    timeFrame,
+    predictionType: 'future',
+    ...forecastTerms(input.bars, forecast, timeFrame),
     actualPrice: null,
     status: 'active',
     hitProbability: input.hitProbability,
@@ -56,17 +77,18 @@ export function futurePrediction(input: FuturePredictionInput): UnreservedPredic
 }
 
 /**
- * The calibrated chance of a hit of a forecast made on the last of `bars` (docs/product.md#chance-of-a-hit), from the
- * stock's own walk-forward outcomes up to then. `outcomes` may reach past the prediction date: only earlier ones are
- * used.
+ * The calibrated chance of a hit of a forecast made on `predictionDate` (docs/product.md#chance-of-a-hit): the model's
+ * own chance, recalibrated with the fitted parameters and the stock's closes up to that date. `bars` (oldest first)
+ * may reach past the prediction date: no bar after it is read, so a price not yet known never moves the odds.
  */
 export function forecastOdds(
   forecast: Pick<Forecast, 'targetPrice' | 'lowerPrice' | 'upperPrice'>,
-  { priceAtPrediction, predictionDate, timeFrame, outcomes }: OddsContext,
+  { priceAtPrediction, predictionDate, timeFrame, bars }: OddsContext,
 ): number {
   return calibratedHitProbability(
     { ...forecast, ...hitRange(priceAtPrediction, forecast.targetPrice, timeFrame) },
-    hitCalibration(outcomes, timeFrame, predictionDate),
+    timeFrame,
+    oddsFeatures(closesUpTo(bars, predictionDate, ODDS_CLOSES)),
   );
 }
 
@@ -74,8 +96,20 @@ export interface OddsContext {
   priceAtPrediction: number;
   predictionDate: string;
   timeFrame: TimeFrame;
-  /** `baselineOutcomes` of the stock's bars for the time frame. */
-  outcomes: readonly BaselineOutcome[];
+  /** The stock's bars, oldest first; only those dated on or before `predictionDate` count. */
+  bars: readonly Pick<DailyBar, 'date' | 'close'>[];
+}
+
+/** The last `count` closes of `bars` (oldest first) dated on or before `date`. */
+export function closesUpTo(bars: readonly Pick<DailyBar, 'date' | 'close'>[], date: string, count: number): number[] {
+  let low = 0;
+  let high = bars.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (bars[mid]!.date <= date) low = mid + 1;
+    else high = mid;
+  }
+  return bars.slice(Math.max(0, low - count), low).map((bar) => bar.close);
 }
 
 /**

@@ -46,6 +46,14 @@ describe('honest odds through the emulators', () => {
     expect(made.prediction.hitProbability).toBe(before.hitProbability);
     const stored = (await db.collection('predictions').doc(made.prediction.id).get()).data();
     expect(stored?.hitProbability).toBe(before.hitProbability);
+    // ...and stated the hit range and target date that the prediction stores (issue 24): "Hits if KO closes between
+    // hitLow and hitHigh on targetDate".
+    const terms = ['predictionDate', 'priceAtPrediction', 'targetDate', 'targetPrice', 'lowerPrice', 'upperPrice'];
+    for (const field of [...terms, 'hitLow', 'hitHigh'] as const) {
+      expect(stored?.[field], field).toBe(before[field as keyof typeof before]);
+    }
+    expect(before.hitLow).toBeLessThan(before.targetPrice);
+    expect(before.hitHigh).toBeGreaterThan(before.targetPrice);
 
     const future = PredictionList.parse(
       (await apiCall(`/api/predictions/future?${query(ask)}`, { token: user.token })).body,

@@ -8,6 +8,7 @@ import { paymentRoutes } from './payments';
 import { paymentWebhookRoutes } from './paymentsWebhook';
 import { predictionRoutes } from './predictions';
 import { stockRoutes } from './stocks';
+import { trackRecordRoutes } from './trackRecord';
 import { walletRoutes } from './wallet';
 
 /** Every route of the API under /api, each with its guard. Building it calls none of `deps`. */
@@ -22,5 +23,6 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...walletRoutes(deps),
     ...predictionRoutes(deps),
     ...clientErrorRoutes(deps),
+    ...trackRecordRoutes(deps),
   ];
 }

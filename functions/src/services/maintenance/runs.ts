@@ -23,7 +23,7 @@ import {
   startOrJoinRun,
   type PlannedShard,
 } from '../../adapters/firestore/maintenanceRuns';
-import { updateLiveTrackRecord } from '../liveTrackRecord';
+import { ensureLiveTrackRecord } from '../liveTrackRecord';
 import { cleanupStep } from './cleanup';
 import { forecastStep } from './forecasts';
 import { renewalStep } from './renewals';
@@ -58,18 +58,6 @@ export interface MaintenanceDeps {
 const wallNow = (deps: MaintenanceDeps) => (deps.wallClock ?? (() => new Date()))();
 const stepsOf = (deps: MaintenanceDeps) => deps.steps ?? MAINTENANCE_STEPS;
 
-/**
- * Work that needs every settlement of the run: the live track record (issue 12). Done once, by whoever ends the
- * run; a failure is logged and leaves yesterday's figures, which the next run recomputes from scratch.
- */
-async function afterRun(deps: MaintenanceDeps, runId: string) {
-  try {
-    await updateLiveTrackRecord(deps.db, wallNow(deps));
-  } catch (error) {
-    log.error('maintenance: the live track record could not be updated', error, { runId });
-  }
-}
-
 /** Starts a run, or joins the one in progress; a new run is planned and its shards enqueued before this returns. */
 export async function startMaintenance(
   deps: MaintenanceDeps,
@@ -86,6 +74,8 @@ export async function startMaintenance(
   if (started.joined) return started;
   const { runId } = started;
   try {
+    // Before any settlement of the run: the live record's one-time base, when it has none (issue 24).
+    await ensureLiveTrackRecord(db, wallNow(deps));
     const shards: PlannedShard[] = [];
     for (const step of stepsOf(deps)) {
       const plans = await step.plan({ db, clock, marketData: deps.marketData, models: deps.models });
@@ -94,7 +84,6 @@ export async function startMaintenance(
       );
     }
     await recordPlan(db, { runId, today, shards, wallNow: wallNow(deps) });
-    if (shards.length === 0) await afterRun(deps, runId);
     await deps.queue.enqueue(shards.map((s) => ({ runId, shardId: s.id })));
   } catch (error) {
     log.error('maintenance: a run could not be planned', error, { runId });
@@ -128,27 +117,13 @@ export async function runShard(
       shard.input,
     );
     const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };
-    const { endedRun } = await finishShard(deps.db, {
-      runId,
-      shardId: id,
-      report,
-      error: null,
-      wallNow: wallNow(deps),
-    });
-    if (endedRun) await afterRun(deps, runId);
+    await finishShard(deps.db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
   } catch (error) {
     log.error('maintenance: a shard failed', error, { runId, shardId: id, attempt: shard.attempts });
     if (!finalAttempt) throw error;
     const report = { ...EMPTY_MAINTENANCE_REPORT, failedCount: Math.max(1, shard.itemCount) };
     const message = error instanceof Error ? error.message : String(error);
-    const { endedRun } = await finishShard(deps.db, {
-      runId,
-      shardId: id,
-      report,
-      error: message,
-      wallNow: wallNow(deps),
-    });
-    if (endedRun) await afterRun(deps, runId);
+    await finishShard(deps.db, { runId, shardId: id, report, error: message, wallNow: wallNow(deps) });
   }
 }
 

@@ -7,9 +7,9 @@ import { chunk, packGroups } from '../../domain/maintenance/runs';
 import { resolvePrediction } from '../../domain/predictions/resolution';
 import { predictionRef } from '../../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
+import { resolveFreePredictions } from '../../adapters/firestore/freeSettlement';
 import {
   readSettlementFacts,
-  resolveFreePredictions,
   settleWalletPredictions,
   type Settlement,
 } from '../../adapters/firestore/walletSettlement';
@@ -32,7 +32,8 @@ const PLAN_PAGE = 1000;
 /**
  * Step 1: resolve the due future predictions and settle their money. The plan groups them by owner and packs owners
  * into shards; a shard settles each wallet's paid predictions in one transaction per chunk
- * (adapters/firestore/walletSettlement.ts) and its free ones by batched writes, then checks what every wallet of the
+ * (adapters/firestore/walletSettlement.ts) and its free ones in transactions of their own (adapters/firestore/freeSettlement.ts),
+ * each adding what it resolves to the live track record, then checks what every wallet of the
  * shard holds against its predictions (domain/maintenance/audit.ts).
  */
 export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
@@ -80,7 +81,8 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
         const resolution = resolvePrediction(p, await barsOf(p));
         if (resolution.kind === 'pending') continue;
         const { status, actualPrice } = resolution;
-        settlements.push({ predictionId: p.id, ticker: p.symbol, status, actualPrice, isFree: p.isFree });
+        const forecast = { modelId: p.modelId, timeFrame: p.timeFrame, hitProbability: p.hitProbability };
+        settlements.push({ predictionId: p.id, ticker: p.symbol, status, actualPrice, isFree: p.isFree, forecast });
       }
       resolved.set(ownerId, settlements);
     });

@@ -6,6 +6,7 @@
 import type { PredictionListQuery, PredictionPreview } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
 import { previewCost } from '../../domain/costPreview';
+import { forecastTerms } from '../../domain/predictions/records';
 import { saveForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
 import { findPredictionAndForecast } from '../../adapters/firestore/predictions';
 import { forecastOrFit } from './forecastOfTheDay';
@@ -31,8 +32,8 @@ export async function previewPrediction(
     modelId: selection.modelId,
     modelName: forecast.modelName,
     timeFrame: request.timeFrame,
-    predictionDate: key.predictionDate,
     hitProbability: forecast.hitProbability,
+    ...forecastTerms(bars, forecast, request.timeFrame),
     cost: existing
       ? { kind: 'duplicate', predictionId }
       : previewCost(wallet, forecast.hitProbability, { ticker: request.symbol, now: clock.now() }),

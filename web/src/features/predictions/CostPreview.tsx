@@ -17,7 +17,10 @@ interface Props {
 const insufficientText = (message: string) =>
   message === ERROR_MESSAGES.insufficientFunds ? message : `${message}. ${ODDS_TEXT.minimumTopUp}`;
 
-/** Issue 12: before the click, the chance of a hit of the forecast it would make and what the click costs. */
+/**
+ * Issue 12 and 24: before the click, what a hit of the forecast it would make is (its hit range on its target date),
+ * its chance of a hit and what the click costs.
+ */
 export function CostPreview({ preview, failed, addFunds }: Props) {
   if (!preview) {
     return failed ? (
@@ -31,6 +34,9 @@ export function CostPreview({ preview, failed, addFunds }: Props) {
   const { cost, allowance } = preview;
   return (
     <section className="cost-preview" aria-label={ODDS_TEXT.previewLabel}>
+      <p className="cost-preview-hit">
+        {ODDS_TEXT.hitsIf(preview.symbol, preview.hitLow, preview.hitHigh, preview.targetDate)}
+      </p>
       <p className="cost-preview-chance">{hitChanceText(preview.hitProbability)}</p>
       {cost.kind === 'free' && <p className="cost-preview-cost">{ODDS_TEXT.free(allowance.freeLeft)}</p>}
       {cost.kind === 'reserve' && (

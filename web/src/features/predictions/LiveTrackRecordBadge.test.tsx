@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { LIVE_TRACK_RECORD_MIN_RESOLVED, LiveTrackRecordBadge } from './LiveTrackRecordBadge';
 import { ODDS_TEXT } from './oddsText';
+import { makeLiveRecord } from './predictions.testkit';
 
 describe('LiveTrackRecordBadge', () => {
   it('says "Tracking" until 5 user forecasts have resolved', () => {
-    render(<LiveTrackRecordBadge record={{ resolved: 4, hits: 2, meanPredicted: 0.4, brier: 0.2 }} />);
+    render(<LiveTrackRecordBadge record={makeLiveRecord(4, 2, 0.4)} />);
     expect(screen.getByText(ODDS_TEXT.tracking)).toBeTruthy();
   });
 
   it('explains "Tracking" behind a button, for touch and keyboard rather than a hover tooltip', () => {
-    render(<LiveTrackRecordBadge record={{ resolved: 4, hits: 2, meanPredicted: 0.4, brier: 0.2 }} />);
+    render(<LiveTrackRecordBadge record={makeLiveRecord(4, 2, 0.4)} />);
     const hint = ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED);
     const button = screen.getByRole('button', { name: ODDS_TEXT.trackingQuestion });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -23,7 +24,7 @@ describe('LiveTrackRecordBadge', () => {
   });
 
   it('then shows the count, the hit rate and the mean predicted chance', () => {
-    render(<LiveTrackRecordBadge record={{ resolved: 5, hits: 2, meanPredicted: 0.45, brier: 0.2 }} />);
+    render(<LiveTrackRecordBadge record={makeLiveRecord(5, 2, 0.45)} />);
     expect(screen.getByText('Live: 5 resolved, 40% hit, 45% expected')).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
-import type { LiveTrackRecord } from '@stockseer/contract';
+import { TRACK_RECORD_MIN_RESOLVED, type LiveTrackRecord } from '@stockseer/contract';
 import { ExplainedText } from '../../components/ExplainedText';
 import { formatChance } from '../../lib/format';
 import { ODDS_TEXT } from './oddsText';
 import './liveTrackRecord.css';
 
 /** Issue 12: the live record is shown from this many resolved user forecasts; fewer say too little. */
-export const LIVE_TRACK_RECORD_MIN_RESOLVED = 5;
+export const LIVE_TRACK_RECORD_MIN_RESOLVED = TRACK_RECORD_MIN_RESOLVED;
 
 /** Beside the back-tested badge: how users' own forecasts did, or "Tracking" until enough have resolved. */
 export function LiveTrackRecordBadge({ record }: { record: LiveTrackRecord }) {

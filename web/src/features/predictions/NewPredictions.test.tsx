@@ -53,6 +53,8 @@ describe('NewPredictions: the price of the next click', () => {
   it('shows the chance of a hit and the free count, and generates a free one without asking', async () => {
     const { generateCalls } = setUp(FREE_PREVIEW);
     await screen.findByText(hitChanceText(0.46));
+    // What a hit is, before the click: the preview's own hit range and target date (issue 24).
+    expect(screen.getByText('Hits if AAPL closes between $202.50 and $210.50 on Nov 23, 2026')).toBeTruthy();
     expect(screen.getByText(ODDS_TEXT.free(3))).toBeTruthy();
     expect(ODDS_TEXT.free(3)).toBe('Free: 3 of 5 left this month');
     fireEvent.click(generateButton());

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PREDICTION_FEE_CENTS, type Prediction, type PredictionListQuery, type Wallet } from '@stockseer/contract';
+import { PREDICTION_FEE_CENTS, type ForecastTerms, type PredictionListQuery, type Wallet } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
 import { useNeedsConnection } from '../../components/NeedsConnection';
 import { ConfirmReserveDialog } from './ConfirmReserveDialog';
@@ -15,7 +15,7 @@ interface Props {
   uid: string;
   query: PredictionListQuery;
   onWalletChanged: (wallet: Wallet) => void;
-  onForecast: (prediction?: Prediction) => void;
+  onForecast: (forecast?: ForecastTerms) => void;
   /** The wallet's add-funds button, shown inline when the wallet cannot pay for the next click. */
   addFunds: ReactNode;
 }
@@ -32,7 +32,8 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const [confirming, setConfirming] = useState(false);
   const connection = useNeedsConnection();
   const predictions = useMemo(() => (generated ? [generated] : data && byTargetDateDesc(data)), [generated, data]);
-  useShowForecast(predictions?.[0], onForecast);
+  // The chart draws the newest forecast of the selection or, before there is one, the forecast the click would make.
+  useShowForecast(predictions?.[0] ?? preview.data, onForecast);
   const duplicateNote = useRef<HTMLParagraphElement>(null);
   const view = useRef<HTMLDivElement>(null);
   // On a phone the new card (or the note pointing at the forecast already had) lands below the fold: bring it up.

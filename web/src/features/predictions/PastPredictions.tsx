@@ -1,5 +1,16 @@
 import { useMemo } from 'react';
-import { MODEL_CHOICE_NAMES, TIME_FRAME_DAYS, type Prediction, type PredictionListQuery } from '@stockseer/contract';
+import {
+  MODEL_CHOICE_NAMES,
+  outcomeSumsOf,
+  summarizeOutcomes,
+  TIME_FRAME_DAYS,
+  TIME_FRAME_LABELS,
+  TRACK_RECORD_MIN_RESOLVED,
+  type HistoricalPredictions,
+  type ForecastTerms,
+  type PredictionListQuery,
+} from '@stockseer/contract';
+import { ReliabilityChart } from '../../components/ReliabilityChart';
 import { byTargetDateDesc } from './accuracy';
 import { AccuracySummary } from './AccuracySummary';
 import { LiveTrackRecordBadge } from './LiveTrackRecordBadge';
@@ -10,7 +21,7 @@ import { useHistoricalPredictions } from './predictionsApi';
 
 interface Props {
   query: PredictionListQuery;
-  onForecast: (prediction?: Prediction) => void;
+  onForecast: (forecast?: ForecastTerms) => void;
 }
 
 /** The model's back-test on this stock: its accuracy, the naive baseline beside it, and each past forecast. */
@@ -44,7 +55,36 @@ export function PastPredictions({ query, onForecast }: Props) {
           <LiveTrackRecordBadge record={data.liveTrackRecord} />
         </div>
       )}
+      {predictions.length > 0 && <Reliability query={query} data={data} />}
       <PredictionList predictions={predictions} empty={PREDICTION_TEXT.noPast} />
     </div>
+  );
+}
+
+/**
+ * Issue 24: the chosen model's stated chances against how often they hit, on this stock's back-test and in users'
+ * own forecasts of the model and time frame (all stocks), once enough of those have resolved.
+ */
+function Reliability({ query, data }: { query: PredictionListQuery; data: HistoricalPredictions }) {
+  const series = useMemo(() => {
+    const live = data.liveTrackRecord;
+    return [
+      {
+        name: PREDICTION_TEXT.reliabilityBacktest(query.symbol),
+        phrase: PREDICTION_TEXT.reliabilityBacktestPhrase(query.symbol),
+        summary: summarizeOutcomes(outcomeSumsOf(data.predictions)),
+      },
+      {
+        name: PREDICTION_TEXT.reliabilityLive,
+        phrase: PREDICTION_TEXT.reliabilityLivePhrase,
+        summary: live.resolved >= TRACK_RECORD_MIN_RESOLVED ? live : null,
+      },
+    ];
+  }, [data, query.symbol]);
+  return (
+    <ReliabilityChart
+      title={PREDICTION_TEXT.reliabilityTitle(MODEL_CHOICE_NAMES[query.modelId], TIME_FRAME_LABELS[query.timeFrame])}
+      series={series}
+    />
   );
 }

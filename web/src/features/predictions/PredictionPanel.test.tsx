@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, tooManyRequestsMessage } from '@stockseer/contract';
+import { ERROR_MESSAGES, summarizeOutcomes, tooManyRequestsMessage } from '@stockseer/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Prediction } from '@stockseer/contract';
@@ -6,6 +6,7 @@ import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
 import { PredictionPanel } from './PredictionPanel';
 import {
+  makeLiveRecord,
   FREE_PREVIEW,
   json,
   makePrediction,
@@ -217,7 +218,7 @@ describe('PredictionPanel', () => {
       ],
       naiveBaseline: { hits: 1, resolved: 2 },
       driftBaseline: { hits: 2, resolved: 2 },
-      liveTrackRecord: { resolved: 12, hits: 5, meanPredicted: 0.451, brier: 0.24 },
+      liveTrackRecord: makeLiveRecord(12, 5, 0.451),
     };
     const fetchMock = stubFetch(get('/api/predictions/future', []), get('/api/predictions/historical', historical));
     renderPanel();
@@ -246,7 +247,7 @@ describe('PredictionPanel', () => {
         predictions: [],
         naiveBaseline: { hits: 0, resolved: 0 },
         driftBaseline: { hits: 0, resolved: 0 },
-        liveTrackRecord: { resolved: 0, hits: 0, meanPredicted: null, brier: null },
+        liveTrackRecord: summarizeOutcomes(undefined),
       }),
     );
     renderPanel();

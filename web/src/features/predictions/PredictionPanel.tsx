@@ -1,6 +1,6 @@
 import './predictions.css';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { ModelChoice, Prediction, TimeFrame, Wallet } from '@stockseer/contract';
+import type { ForecastTerms, ModelChoice, TimeFrame, Wallet } from '@stockseer/contract';
 import { Tabs } from '../../components/Tabs';
 import { PREDICTION_TEXT, TIME_FRAME_TABS } from './messages';
 import { ModelSelector } from './ModelSelector';
@@ -21,7 +21,7 @@ interface Props {
   /** Generating used an allowance or reserved $1: the app refreshes the wallet it shows elsewhere. */
   onWalletChanged: (wallet: Wallet) => void;
   /** The forecast the list in view leads with, for the price chart. */
-  onForecast: (prediction?: Prediction) => void;
+  onForecast: (forecast?: ForecastTerms) => void;
   /** The wallet's add-funds button, for when the wallet cannot pay for the next forecast. */
   addFunds?: ReactNode;
 }

@@ -5,7 +5,7 @@ import {
   TOP_UP_DOLLARS,
   type TimeFrame,
 } from '@stockseer/contract';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents, formatDate, formatPrice } from '../../lib/format';
 
 export { hitChanceText } from '../../lib/hitChance';
 
@@ -14,6 +14,9 @@ export const ODDS_TEXT = {
   previewLabel: 'Before you generate',
   previewLoading: 'Working out the chance of a hit and the cost...',
   previewFailed: 'The chance of a hit and the cost could not be worked out just now.',
+  /** Issue 24: what a hit is, before the click, in the very numbers the prediction will store. */
+  hitsIf: (symbol: string, hitLow: number, hitHigh: number, targetDate: string) =>
+    `Hits if ${symbol} closes between ${formatPrice(hitLow)} and ${formatPrice(hitHigh)} on ${formatDate(targetDate)}`,
   free: (left: number) => `Free: ${left} of ${FREE_PREDICTIONS_PER_MONTH} left this month`,
   reserve: (amountCents: number, expectedCents: number) =>
     `${formatCents(amountCents)} reserved, charged only if it hits (expected cost ${formatCents(expectedCents)})`,

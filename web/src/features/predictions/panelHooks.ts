@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { Prediction } from '@stockseer/contract';
+import type { ForecastTerms } from '@stockseer/contract';
 import { useToast } from '../../components/toast/ToastProvider';
 import { PREDICTION_TEXT } from './messages';
 
@@ -13,7 +13,7 @@ export function useErrorToast(description: string) {
 }
 
 /** Tells the app which forecast the list in view leads with, so the price chart can draw it; none once unmounted. */
-export function useShowForecast(prediction: Prediction | undefined, onForecast: (prediction?: Prediction) => void) {
-  useEffect(() => onForecast(prediction), [prediction, onForecast]);
+export function useShowForecast(forecast: ForecastTerms | undefined, onForecast: (forecast?: ForecastTerms) => void) {
+  useEffect(() => onForecast(forecast), [forecast, onForecast]);
   useEffect(() => () => onForecast(undefined), [onForecast]);
 }

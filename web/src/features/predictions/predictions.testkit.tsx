@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { Prediction, PredictionPreview, Wallet } from '@stockseer/contract';
+import {
+  summarizeOutcomes,
+  type LiveTrackRecord,
+  type Prediction,
+  type PredictionPreview,
+  type Wallet,
+} from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
 
 /** A resolved back-test of AAPL by default; tests override what they look at. */
@@ -33,6 +39,22 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
   };
 }
 
+/** A live track record of `resolved` forecasts, `hits` of them hits, each said with the same `chance`. */
+export function makeLiveRecord(resolved: number, hits: number, chance: number): LiveTrackRecord {
+  const summary = summarizeOutcomes(undefined);
+  const bin = Math.min(9, Math.floor(chance * 10));
+  return {
+    ...summary,
+    resolved,
+    hits,
+    meanPredicted: chance,
+    brier: 0.2,
+    reliability: summary.reliability.map((b, i) =>
+      i === bin ? { ...b, count: resolved, hits, meanPredicted: chance } : b,
+    ),
+  };
+}
+
 /** The cost preview of a caller with 3 of 5 free predictions left. */
 export const FREE_PREVIEW: PredictionPreview = {
   symbol: 'AAPL',
@@ -41,6 +63,13 @@ export const FREE_PREVIEW: PredictionPreview = {
   timeFrame: 'short',
   predictionDate: '2026-11-12',
   hitProbability: 0.46,
+  priceAtPrediction: 200,
+  targetDate: '2026-11-23',
+  targetPrice: 206.5,
+  lowerPrice: 195.25,
+  upperPrice: 217.75,
+  hitLow: 202.5,
+  hitHigh: 210.5,
   cost: { kind: 'free' },
   allowance: { freeLeft: 3, resetDate: '2026-12-12' },
 };

@@ -31,8 +31,10 @@ const POINTS = [
 ];
 
 describe('PriceChart', () => {
-  it('loads the chart library on demand, draws the closes and each overlay as a target line with its band', async () => {
-    const overlays = [{ from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150 }];
+  it('loads the chart library on demand, draws the closes and each overlay as a target line, its band and hit range', async () => {
+    const overlays = [
+      { from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150, hitLow: 137.2, hitHigh: 142.8 },
+    ];
     const { unmount, getByRole } = render(
       <PriceChart points={POINTS} overlays={overlays} label="AAPL closes" priceName="AAPL close" />,
     );
@@ -51,6 +53,9 @@ describe('PriceChart', () => {
     );
     const band = target?.attachPrimitive.mock.calls[0]?.[0];
     expect(band.autoscaleInfo()).toEqual({ priceRange: { minValue: 130, maxValue: 150 } });
+    // The hit range's bar at the target date, kept in view by the price scale too.
+    const hitRange = target?.attachPrimitive.mock.calls[1]?.[0];
+    expect(hitRange.autoscaleInfo()).toEqual({ priceRange: { minValue: 137.2, maxValue: 142.8 } });
 
     unmount();
     expect(chart.api.remove).toHaveBeenCalledTimes(1);
@@ -58,13 +63,17 @@ describe('PriceChart', () => {
 
   it('names in a legend what it draws: the closes, and with a forecast its target line and 80% range', async () => {
     const legend = () => screen.getByRole('list').textContent;
-    const overlays = [{ from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150 }];
+    const overlays = [
+      { from: '2021-04-21', to: '2021-04-23', target: 140, lower: 130, upper: 150, hitLow: 137.2, hitHigh: 142.8 },
+    ];
     const { rerender } = render(
       <PriceChart points={POINTS} overlays={[]} label="AAPL closes" priceName="AAPL close" />,
     );
     expect(legend()).toBe('AAPL close');
     rerender(<PriceChart points={POINTS} overlays={overlays} label="AAPL closes" priceName="AAPL close" />);
-    expect(legend()).toBe(`AAPL close${STOCK_TEXT.legendForecast}${STOCK_TEXT.legendBand}`);
+    expect(legend()).toBe(
+      `AAPL close${STOCK_TEXT.legendForecast}${STOCK_TEXT.legendBand}${STOCK_TEXT.legendHit('$137.20', '$142.80', 'Apr 23, 2021')}`,
+    );
     await waitFor(() => expect(chart.createChart).toHaveBeenCalled());
   });
 

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { PricePoint } from '@stockseer/contract';
 import type { ChartOverlay } from './chartOverlay';
 import { drawChart } from './drawChart';
+import { formatDate, formatPrice } from '../../lib/format';
 import { STOCK_TEXT } from './messages';
 
 interface Props {
   points: readonly PricePoint[];
-  /** Forecasts to draw over the closes (target line and 80% band); later panels pass them in. */
+  /** Forecasts to draw over the closes (target line, 80% band, hit range); the prediction panel passes them in. */
   overlays?: readonly ChartOverlay[];
   /** What the chart shows, for screen readers (the canvas itself says nothing). */
   label: string;
@@ -54,6 +55,13 @@ export function PriceChart({ points, overlays = NO_OVERLAYS, label, priceName }:
           <>
             <LegendItem swatch="forecast" name={STOCK_TEXT.legendForecast} />
             <LegendItem swatch="band" name={STOCK_TEXT.legendBand} />
+            {overlays.map((o) => (
+              <LegendItem
+                key={`${o.from}-${o.to}`}
+                swatch="hit"
+                name={STOCK_TEXT.legendHit(formatPrice(o.hitLow), formatPrice(o.hitHigh), formatDate(o.to))}
+              />
+            ))}
           </>
         )}
       </ul>
@@ -62,7 +70,7 @@ export function PriceChart({ points, overlays = NO_OVERLAYS, label, priceName }:
 }
 
 /** One line of the legend: a swatch drawn as the chart draws that series (stocks.css), and its name. */
-function LegendItem({ swatch, name }: { swatch: 'close' | 'forecast' | 'band'; name: string }) {
+function LegendItem({ swatch, name }: { swatch: 'close' | 'forecast' | 'band' | 'hit'; name: string }) {
   return (
     <li>
       <span className={`chart-swatch chart-swatch-${swatch}`} aria-hidden="true" />

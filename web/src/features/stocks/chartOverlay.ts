@@ -9,6 +9,9 @@ export interface ChartOverlay {
   target: number;
   lower: number;
   upper: number;
+  /** The hit range on the target date (docs/product.md#hit-rule), drawn as a bar at `to`. */
+  hitLow: number;
+  hitHigh: number;
 }
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { IChartApi, Time } from 'lightweight-charts';
 import type { PricePoint } from '@stockseer/contract';
 import { formatDate, formatMonthDay, formatPrice } from '../../lib/format';
 import { overlayDates, type ChartOverlay } from './chartOverlay';
-import { ForecastBand } from './forecastBand';
+import { ForecastBand, HitRangeBar } from './forecastBand';
 
 /** The parts of lightweight-charts the chart uses; the module arrives by dynamic import. */
 export type ChartLibrary = Pick<
@@ -34,7 +34,7 @@ export function dayTickLabel(lib: Pick<ChartLibrary, 'TickMarkType'>) {
     type === lib.TickMarkType.DayOfMonth ? formatMonthDay(calendarDayOf(time)) : null;
 }
 
-/** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band. */
+/** Daily closes as an area, and per overlay a dashed target line over its shaded 80% band, and its hit range. */
 export function drawChart(
   lib: ChartLibrary,
   element: HTMLElement,
@@ -80,6 +80,7 @@ export function drawChart(
     });
     target.setData(overlayDates(points, overlay).map((time) => ({ time, value: overlay.target })));
     target.attachPrimitive(new ForecastBand(overlay, token(element, '--chart-band')));
+    target.attachPrimitive(new HitRangeBar(overlay, token(element, '--chart-hit')));
   }
   chart.timeScale().fitContent();
   return chart;

@@ -61,3 +61,57 @@ export class ForecastBand implements ISeriesPrimitive<Time> {
     };
   }
 }
+
+/** The hit range's bar: this many pixels wide, with caps twice as wide, so it reads at any zoom. */
+const BAR_WIDTH = 4;
+
+/**
+ * The hit range of a forecast (issue 24): a bar at its target date from `hitLow` to `hitHigh`, drawn over the series,
+ * so a reader sees where the close must land on that day for the forecast to hit.
+ */
+export class HitRangeBar implements ISeriesPrimitive<Time> {
+  private attachedTo?: SeriesAttachedParameter<Time>;
+  private readonly view: IPrimitivePaneView = { zOrder: () => 'top', renderer: () => this.renderer() };
+
+  constructor(
+    private readonly range: Pick<ChartOverlay, 'to' | 'hitLow' | 'hitHigh'>,
+    private readonly colour: string,
+  ) {}
+
+  attached(param: SeriesAttachedParameter<Time>) {
+    this.attachedTo = param;
+  }
+
+  detached() {
+    this.attachedTo = undefined;
+  }
+
+  paneViews() {
+    return [this.view];
+  }
+
+  autoscaleInfo() {
+    return { priceRange: { minValue: this.range.hitLow, maxValue: this.range.hitHigh } };
+  }
+
+  private renderer(): IPrimitivePaneRenderer | null {
+    if (!this.attachedTo) return null;
+    const { chart, series } = this.attachedTo;
+    const at = chart.timeScale().timeToCoordinate(this.range.to);
+    const top = series.priceToCoordinate(this.range.hitHigh);
+    const bottom = series.priceToCoordinate(this.range.hitLow);
+    if (at === null || top === null || bottom === null) return null;
+    return {
+      draw: (target: DrawTarget) =>
+        target.useMediaCoordinateSpace(({ context }) => {
+          const y = Math.min(top, bottom);
+          const height = Math.max(2, Math.abs(bottom - top));
+          context.fillStyle = this.colour;
+          // Right-aligned at the target date: it is the chart's last point, at its right edge.
+          context.fillRect(at - BAR_WIDTH, y, BAR_WIDTH, height);
+          context.fillRect(at - 3 * BAR_WIDTH, y, 3 * BAR_WIDTH, 2);
+          context.fillRect(at - 3 * BAR_WIDTH, y + height - 2, 3 * BAR_WIDTH, 2);
+        }),
+    };
+  }
+}

@@ -23,6 +23,7 @@ export const STOCK_TEXT = {
   legendClose: (symbol: string) => `${symbol} close`,
   legendForecast: 'Forecast target',
   legendBand: '80% range',
+  legendHit: (low: string, high: string, date: string) => `Hit range: ${low} to ${high} on ${date}`,
   chartFailed: 'Failed to load the price chart.',
   demoNotice: 'Demo market data: prices are simulated',
 } as const;

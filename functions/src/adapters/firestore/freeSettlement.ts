@@ -1,0 +1,35 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { PredictionStatus } from '@stockseer/contract';
+import { chunk } from '../../domain/maintenance/runs';
+import { predictionRef } from './predictions';
+import { runTransaction } from './runTransaction';
+import { addToLiveTrackRecord } from './trackRecord';
+import { RESOLVED_BY_RUN, settledForecast, type Settlement } from './walletSettlement';
+
+/** Free predictions resolved per transaction: one write each, plus one for the live track record. */
+const FREE_CHUNK = 400;
+
+/**
+ * Resolves free predictions: no wallet and no money, so no ledger, but each is added to the live track record
+ * (issue 24) exactly once: a transaction resolves only those still active, and adds those, so a retried shard that
+ * finds them resolved adds nothing.
+ */
+export async function resolveFreePredictions(
+  db: Firestore,
+  { settlements, runId }: { settlements: readonly Settlement[]; runId: string },
+): Promise<void> {
+  for (const part of chunk(settlements, FREE_CHUNK)) {
+    await runTransaction(db, async (tx) => {
+      const snaps = await tx.getAll(...part.map((s) => predictionRef(db, s.predictionId)));
+      const active = part.filter((_, i) => PredictionStatus.safeParse(snaps[i]?.get('status')).data === 'active');
+      for (const s of active) {
+        tx.update(predictionRef(db, s.predictionId), {
+          status: s.status,
+          actualPrice: s.actualPrice,
+          [RESOLVED_BY_RUN]: runId,
+        });
+      }
+      addToLiveTrackRecord(tx, db, active.map(settledForecast));
+    });
+  }
+}
