@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,10 @@ import { inlineCss } from './inlineCss';
 // The web app reads its configuration (VITE_*) from the repository root's .env, like the rest of the stack.
 export default defineConfig({
   envDir: '..',
+  // `zod` is zod with `jitless` set (src/lib/zodConfig.ts): no schema of any chunk may be built before it is.
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zodConfig.ts', import.meta.url)) }],
+  },
   plugins: [
     react(),
     inlineCss(),

@@ -36,6 +36,7 @@ export const SIGNED_OUT_SCREENS: readonly Screen[] = [
   ['terms', (page) => goAndSee(page, '/terms', page.getByRole('heading', { level: 1 }))],
   ['privacy', (page) => goAndSee(page, '/privacy', page.getByRole('heading', { level: 1 }))],
   ['contact', (page) => goAndSee(page, '/contact', page.getByRole('heading', { level: 1 }))],
+  ['track record', (page) => goAndSee(page, '/track-record', page.getByRole('heading', { name: 'Short (7 days)' }))],
   ['not found', (page) => goAndSee(page, '/no-such-page', page.getByText('404 Page Not Found'))],
   ['signed-out wallet', (page) => goAndSee(page, '/wallet', page.getByText(WALLET_TEXT.signedOut))],
 ];

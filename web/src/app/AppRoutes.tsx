@@ -10,6 +10,7 @@ import { SHELL_TEXT } from './messages';
 const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const ContactPage = lazy(() => import('../pages/ContactPage'));
+const TrackRecordPage = lazy(() => import('../pages/TrackRecordPage'));
 
 export function AppRoutes() {
   return (
@@ -23,6 +24,7 @@ export function AppRoutes() {
           <Route path="terms" element={<Lazy page={<TermsPage />} />} />
           <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
           <Route path="contact" element={<Lazy page={<ContactPage />} />} />
+          <Route path="track-record" element={<Lazy page={<TrackRecordPage />} />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

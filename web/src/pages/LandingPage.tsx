@@ -1,6 +1,8 @@
 import './landing.css';
 import { SignInButton } from '../features/auth/SignInButton';
+import { Link } from 'react-router-dom';
 import { SHELL_TEXT } from '../app/messages';
+import { TRACK_RECORD_TEXT } from './trackRecordText';
 
 /** The signed-out front page: what StockSeer promises, and the way in. */
 export function LandingPage() {
@@ -29,6 +31,9 @@ export function LandingPage() {
         <article className="card">
           <h2>Track records, not promises</h2>
           <p>See each model's back-tested past predictions and its accuracy before you ask for a new one.</p>
+          <p>
+            <Link to="/track-record">{TRACK_RECORD_TEXT.linkText}</Link>
+          </p>
         </article>
       </section>
       <section className="cta">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HIT_BAND_FRACTION,
   GeneratePredictionRequest,
   MODEL_CHOICE_NAMES,
   ModelChoice,
@@ -7,7 +8,7 @@ import {
   PredictionListQuery,
 } from '@stockseer/contract';
 import { InvariantViolation } from '../errors';
-import { hitBandFraction, hitRange, resolveOutcome } from './hitRule';
+import { hitRange, resolveOutcome } from './hitRule';
 
 describe('hitRange', () => {
   it.each([
@@ -31,7 +32,7 @@ describe('hitRange', () => {
   });
 
   it('keeps the bands of docs/product.md#hit-rule', () => {
-    expect(hitBandFraction).toEqual({ short: 0.02, medium: 0.04, long: 0.06 });
+    expect(HIT_BAND_FRACTION).toEqual({ short: 0.02, medium: 0.04, long: 0.06 });
   });
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses a price at prediction of %s', (price) => {

@@ -2,11 +2,8 @@
  * The hit rule (docs/product.md#hit-rule): the hit range fixed when a prediction is made, and the outcome on its target
  * date. (The cost label shown beside a prediction is the contract's.)
  */
-import type { Prediction, TimeFrame } from '@stockseer/contract';
+import { HIT_BAND_FRACTION, type Prediction, type TimeFrame } from '@stockseer/contract';
 import { assertInvariant } from '../errors';
-
-/** Half-width of the hit range, as a fraction of the price at prediction: longer horizons get more room. */
-export const hitBandFraction: Record<TimeFrame, number> = { short: 0.02, medium: 0.04, long: 0.06 };
 
 /**
  * `targetPrice ∓ band × priceAtPrediction`, each end rounded to the nearest cent. Rounded because the range is
@@ -24,7 +21,7 @@ export function hitRange(
   );
   assertInvariant(Number.isFinite(targetPrice), () => `target price must be a number, got ${targetPrice}`);
   // In cents, so the only rounding is the final one.
-  const bandCents = hitBandFraction[timeFrame] * priceAtPrediction * 100;
+  const bandCents = HIT_BAND_FRACTION[timeFrame] * priceAtPrediction * 100;
   const targetCents = targetPrice * 100;
   return {
     hitLow: Math.round(targetCents - bandCents) / 100,

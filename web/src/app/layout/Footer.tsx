@@ -5,6 +5,7 @@ export function Footer() {
     <footer className="footer">
       <p>© {new Date().getFullYear()} StockSeer</p>
       <nav aria-label="Legal">
+        <Link to="/track-record">Track record</Link>
         <Link to="/terms">Terms</Link>
         <Link to="/privacy">Privacy</Link>
         <Link to="/contact">Contact</Link>
