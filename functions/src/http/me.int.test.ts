@@ -4,6 +4,7 @@ import { MeResponse } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../tools/testing/api';
 import { adminSdk } from '../../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
+import { migrateWalletShapes } from '../adapters/firestore/walletWriter';
 
 const { auth, db } = adminSdk();
 
@@ -45,13 +46,16 @@ describe('POST /api/me through Hosting, Functions, Auth and Firestore emulators'
     expect(walletDoc.data()).toMatchObject({ balance: 0, freePredictions: 5 });
   });
 
-  it('gives a wallet lacking chargedBalance a zero (the original app migration) and keeps its money', async () => {
+  it('refuses a wallet of the original app (no chargedBalance) until the one-time migration gives it a zero', async () => {
     const user = await newTestUser('legacy');
     await apiCall('/api/me', { method: 'POST', token: user.token });
-    await db.collection('wallets').doc(user.uid).update({ chargedBalance: FieldValue.delete() });
+    await db.collection('wallets').doc(user.uid).update({ chargedBalance: FieldValue.delete(), balance: 700 });
+    // The wallet writer reads the current shape only: an unmigrated wallet is a loud error, never a silent repair.
+    expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(500);
+    await migrateWalletShapes(db, new Date());
     const res = await apiCall('/api/me', { method: 'POST', token: user.token });
     expect(res.status).toBe(200);
-    expect(MeResponse.parse(res.body).wallet.chargedBalance).toBe(0);
+    expect(MeResponse.parse(res.body).wallet).toMatchObject({ chargedBalance: 0, balance: 700 });
     expect((await db.collection('wallets').doc(user.uid).get()).data()?.chargedBalance).toBe(0);
   });
 

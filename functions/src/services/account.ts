@@ -4,7 +4,7 @@ import type { MeResponse, Wallet } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import type { Caller } from '../domain/caller';
 import { ensureUserAndWallet } from '../adapters/firestore/users';
-import { walletOf } from '../adapters/firestore/wallets';
+import { walletOf } from '../adapters/firestore/walletWriter';
 import { withRenewedAllowance } from '../adapters/firestore/allowance';
 
 /** Right after sign-in: the caller's profile and wallet, both created on first use, the profile refreshed after. */
@@ -14,5 +14,5 @@ export function openAccount(db: Firestore, caller: Caller, clock: Clock): Promis
 
 /** The caller's wallet as of now: opened on first use, its monthly free predictions renewed when due. */
 export async function currentWallet(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
-  return withRenewedAllowance(db, await walletOf(db, caller, clock.now()), clock);
+  return withRenewedAllowance(db, await walletOf(db, caller.uid, clock.now()), clock);
 }

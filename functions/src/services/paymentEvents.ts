@@ -1,12 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Wallet } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { AppError, InvariantViolation } from '../domain/errors';
-import { closeDispute, ledgerTxId, openDispute, refundTopUp, type LedgerDecision } from '../domain/ledger';
-import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../domain/topUps';
+import { closeDispute, ledgerTxId, openDispute, refundTopUp, type WalletStep } from '../domain/ledger';
+import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../domain/ledger/topUps';
 import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
-import { applyLedgerOperation } from '../adapters/firestore/ledgerRepository';
-import { creditTopUp } from '../adapters/firestore/wallets';
+import { commitToWallet } from '../adapters/firestore/walletWriter';
+import { assertSameCredit, creditStep, creditTopUp } from '../adapters/firestore/wallets';
 import { recordWebhookAlert } from '../adapters/firestore/alerts';
 import { log } from '../adapters/logging/log';
 
@@ -58,33 +57,32 @@ function permanentFailure(error: unknown): string | undefined {
 
 /**
  * Brings a wallet's ledger up to what Stripe says of one top-up: credited first (a refund can arrive before the
- * succeeded event), then each refund, then each dispute opened and, once decided, closed. Every step is its own
- * exactly-once ledger operation keyed by Stripe's ids, so events arriving late, out of order, replayed or at once
- * all end in the same ledger; a failure part-way leaves whole steps only, and the redelivery does the rest.
+ * succeeded event), then each refund, then each dispute opened and, once decided, closed. Each step is keyed by
+ * Stripe's ids and the wallet writer commits them together, once each, so events arriving late, out of order,
+ * replayed or at once all end in the same ledger, and a failure leaves none of them half done.
  */
 async function applyTopUpHistory(db: Firestore, { payment, refunds, disputes }: TopUpHistory, clock: Clock) {
   const topUp = creditableTopUp(payment);
   const { paymentIntentId, userId } = topUp;
-  await creditTopUp(db, topUp, clock.now());
-  const apply = async (txId: string, decide: (wallet: Wallet, now: Date) => LedgerDecision) => {
-    const now = clock.now();
-    await applyLedgerOperation(db, { userId, txId, now, decide: (wallet) => decide(wallet, now) });
-  };
+  const now = clock.now();
+  const steps: WalletStep[] = [creditStep(topUp, now)];
   for (const { refundId, amountCents } of refunds) {
-    await apply(ledgerTxId.topUpRefund(paymentIntentId, refundId), (wallet, now) =>
-      refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
-    );
+    steps.push({
+      txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
+      decide: (wallet) => refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
+    });
   }
   for (const { disputeId, amountCents, status } of disputes) {
-    const dispute = { paymentIntentId, disputeId, amountCents };
-    await apply(ledgerTxId.dispute(paymentIntentId, disputeId), (wallet, now) =>
-      openDispute(wallet, { ...dispute, now }),
-    );
+    const dispute = { paymentIntentId, disputeId, amountCents, now };
+    steps.push({ txId: ledgerTxId.dispute(paymentIntentId, disputeId), decide: (w) => openDispute(w, dispute) });
     if (status === 'open') continue;
-    const closedId =
-      status === 'won'
-        ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
-        : ledgerTxId.disputeLost(paymentIntentId, disputeId);
-    await apply(closedId, (wallet, now) => closeDispute(wallet, { ...dispute, outcome: status, now }));
+    steps.push({
+      txId:
+        status === 'won'
+          ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
+          : ledgerTxId.disputeLost(paymentIntentId, disputeId),
+      decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
+    });
   }
+  assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps }));
 }

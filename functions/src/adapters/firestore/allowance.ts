@@ -1,30 +1,23 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { Wallet } from '@stockseer/contract';
+import type { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
-import { resetAllowanceIfDue } from '../../domain/ledger';
-import { COLLECTIONS } from './db';
-import { runTransaction } from './runTransaction';
+import { renewalStep } from '../../domain/ledger';
+import { commitToWallet } from './walletWriter';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
- * only). Its own transaction, for the dry run before a generate's fit and in maintenance (a generate's own
- * reservation renews inside its ledger transaction): a reset moves no money, so it is no ledger operation. Returns the wallet as the transaction left it (null when the user has none, or an older wallet that
- * does not parse yet: `walletOf` creates or migrates those) and whether it was reset, so that a generate needs no
- * second read for its dry run.
+ * only), through the wallet writer in a transaction of its own: for the dry run before a generate's fit and in
+ * maintenance (a generate's own reservation renews inside its commit). A missing wallet is opened. Returns the wallet
+ * as the commit left it and whether it was renewed, so that a generate needs no second read for its dry run.
  */
 export async function renewAllowanceIfDue(
   db: Firestore,
   userId: string,
   clock: Clock,
-): Promise<{ wallet: Wallet | null; renewed: boolean }> {
-  const ref = db.collection(COLLECTIONS.wallets).doc(userId);
-  return runTransaction(db, async (tx) => {
-    const parsed = Wallet.safeParse((await tx.get(ref)).data());
-    if (!parsed.success) return { wallet: null, renewed: false };
-    const renewed = resetAllowanceIfDue(parsed.data, { today: clock.today(), now: clock.now() });
-    if (renewed) tx.set(ref, renewed);
-    return { wallet: renewed ?? parsed.data, renewed: renewed !== null };
-  });
+): Promise<{ wallet: Wallet; renewed: boolean }> {
+  const steps = [renewalStep({ today: clock.today(), now: clock.now() })];
+  const { wallet, applied } = await commitToWallet(db, { userId, now: clock.now(), steps });
+  return { wallet, renewed: applied.length > 0 };
 }
 
 /**
@@ -34,5 +27,5 @@ export async function renewAllowanceIfDue(
  */
 export async function withRenewedAllowance(db: Firestore, wallet: Wallet, clock: Clock): Promise<Wallet> {
   if (wallet.resetDate > clock.today()) return wallet;
-  return (await renewAllowanceIfDue(db, wallet.userId, clock)).wallet ?? wallet;
+  return (await renewAllowanceIfDue(db, wallet.userId, clock)).wallet;
 }

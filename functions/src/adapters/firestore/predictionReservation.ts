@@ -1,19 +1,18 @@
 /**
- * The one transaction of a generate, through the ledger's one door (`applyLedgerOperation`): it reads the wallet
- * once and decides from that read, with the ledger's pure rules, the monthly allowance renewal, free or paid, the $1
+ * The one transaction of a generate, through the wallet writer (walletWriter.ts): it reads the wallet once and
+ * decides from that read, with the ledger's pure rules, the monthly allowance renewal, free or paid, the $1
  * reserve and the duplicate (`reserve:{predictionId}` already applied), then writes the prediction (free or not, as
  * decided), the Idempotency-Key's record and the forecast of the day with the money.
  */
 import type { Wallet } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
-import { ledgerTxId, payForPrediction, resetAllowanceIfDue } from '../../domain/ledger';
+import { ledgerTxId, payForPrediction, renewalStep } from '../../domain/ledger';
 import type { UnreservedPrediction } from '../../domain/predictions/records';
 import type { Firestore } from 'firebase-admin/firestore';
-import { applyLedgerOperation, WalletNotSetUp } from './ledgerRepository';
+import { commitToWallet } from './walletWriter';
 import { storeForecastOfTheDay, type StoredForecastOfTheDay } from './forecastsOfTheDay';
 import { recordIdempotentGenerate, type IdempotentGenerate } from './idempotencyKeys';
 import { createPrediction, type StoredPrediction } from './predictions';
-import { ensureUserAndWallet } from './users';
 
 export interface PredictionToReserve {
   prediction: UnreservedPrediction & Pick<StoredPrediction, 'modelChoice'>;
@@ -37,33 +36,27 @@ export async function reservePrediction(
   caller: Caller,
   { prediction, forecastOfTheDay, idempotencyKey, today, now }: PredictionToReserve,
 ): Promise<Reservation> {
-  let made: StoredPrediction | null = null;
-  const reserve = () =>
-    applyLedgerOperation(db, {
-      userId: caller.uid,
-      txId: ledgerTxId.reserve(prediction.id),
-      now,
-      // The caller found no prediction of this id just before: a replay is rare enough for the transaction to see.
-      replayReadFirst: false,
-      ifNoWallet: 'refuse',
-      renew: (wallet) => resetAllowanceIfDue(wallet, { today, now }),
-      decide: (wallet) => payForPrediction(wallet, { predictionId: prediction.id, ticker: prediction.symbol, now }),
-      alsoWrite: (tx, decision) => {
-        made = { ...prediction, isFree: decision.isFree };
-        createPrediction(tx, db, made);
-        if (forecastOfTheDay) storeForecastOfTheDay(tx, db, forecastOfTheDay);
-        if (idempotencyKey) recordIdempotentGenerate(tx, db, idempotencyKey.key, idempotencyKey.record);
-      },
-    });
-  let outcome;
-  try {
-    outcome = await reserve();
-  } catch (error) {
-    if (!(error instanceof WalletNotSetUp)) throw error;
-    // A first action that is a generate, or a wallet from before `chargedBalance`: set the account up as
-    // `POST /api/me` does, then reserve on the wallet that made.
-    await ensureUserAndWallet(db, caller, now);
-    outcome = await reserve();
-  }
-  return { made: outcome.applied ? made : null, wallet: outcome.wallet };
+  let made = null as StoredPrediction | null;
+  const reserve = {
+    txId: ledgerTxId.reserve(prediction.id),
+    decide: (wallet: Wallet) =>
+      payForPrediction(wallet, { predictionId: prediction.id, ticker: prediction.symbol, now }),
+  };
+  const outcome = await commitToWallet(db, {
+    userId: caller.uid,
+    now,
+    // The caller found no prediction of this id just before: a replay is rare enough for the transaction to see.
+    replayReadFirst: false,
+    // The renewal first, so that a generate on the day the allowance renews counts the renewed free predictions.
+    steps: [renewalStep({ today, now }), reserve],
+    alsoWrite: (tx, applied) => {
+      const paid = applied.find((a) => a.step === reserve)?.decision;
+      if (!paid) return;
+      made = { ...prediction, isFree: paid.transactions.some((t) => t.type === 'free_prediction') };
+      createPrediction(tx, db, made);
+      if (forecastOfTheDay) storeForecastOfTheDay(tx, db, forecastOfTheDay);
+      if (idempotencyKey) recordIdempotentGenerate(tx, db, idempotencyKey.key, idempotencyKey.record);
+    },
+  });
+  return { made: outcome.applied.some((a) => a.step === reserve) ? made : null, wallet: outcome.wallet };
 }

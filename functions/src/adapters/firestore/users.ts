@@ -1,20 +1,24 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { UserProfile, Wallet, type MeResponse } from '@stockseer/contract';
-import { newWallet } from '../../domain/ledger';
+import { UserProfile, type MeResponse } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
 import { COLLECTIONS } from './db';
 import { runTransaction } from './runTransaction';
+import { walletOf } from './walletWriter';
 
 /**
- * First sign-in creates the user document and the wallet in one transaction; later calls only refresh the
- * profile. Idempotent: concurrent first calls converge on one user and one wallet (the transaction retries).
- * Also the original app's migration: a wallet lacking `chargedBalance` gets 0.
+ * First sign-in creates the user document and, through the wallet writer, the wallet, side by side (two documents,
+ * so neither waits on the other); later calls only refresh the profile. Idempotent: concurrent first calls converge
+ * on one user and one wallet (each transaction retries).
  */
 export async function ensureUserAndWallet(db: Firestore, caller: Caller, now: Date): Promise<MeResponse> {
+  const [user, wallet] = await Promise.all([saveProfile(db, caller, now), walletOf(db, caller.uid, now)]);
+  return { user, wallet };
+}
+
+async function saveProfile(db: Firestore, caller: Caller, now: Date): Promise<UserProfile> {
   const userRef = db.collection(COLLECTIONS.users).doc(caller.uid);
-  const walletRef = db.collection(COLLECTIONS.wallets).doc(caller.uid);
   return runTransaction(db, async (tx) => {
-    const [userSnap, walletSnap] = await tx.getAll(userRef, walletRef);
+    const userSnap = await tx.get(userRef);
     const stamp = now.toISOString();
     const existingUser = userSnap?.exists ? UserProfile.parse(userSnap.data()) : undefined;
     const user: UserProfile = {
@@ -32,19 +36,6 @@ export async function ensureUserAndWallet(db: Firestore, caller: Caller, now: Da
     if (changed) tx.set(userRef, user);
     else user.updatedAt = existingUser.updatedAt;
 
-    let wallet: Wallet;
-    if (!walletSnap?.exists) {
-      wallet = newWallet(caller.uid, now);
-      tx.set(walletRef, wallet);
-    } else {
-      const raw = walletSnap.data() ?? {};
-      if (typeof raw.chargedBalance !== 'number') {
-        tx.update(walletRef, { chargedBalance: 0, updatedAt: stamp });
-        wallet = Wallet.parse({ ...raw, chargedBalance: 0, updatedAt: stamp });
-      } else {
-        wallet = Wallet.parse(raw);
-      }
-    }
-    return { user, wallet };
+    return user;
   });
 }

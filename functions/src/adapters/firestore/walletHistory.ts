@@ -1,6 +1,6 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { Transaction, TRANSACTION_HISTORY_LIMIT, Wallet, type TransactionLine } from '@stockseer/contract';
-import { newestLineFirst, predictionIdOfLine } from '../../domain/ledgerLines';
+import { newestLineFirst, predictionIdOfLine } from '../../domain/ledger/lines';
 import { COLLECTIONS } from './db';
 import { predictionsByIds } from './predictions';
 import { buildQuery, QUERIES } from './queries';

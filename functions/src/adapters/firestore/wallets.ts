@@ -1,19 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { Wallet } from '@stockseer/contract';
-import { deposit, ledgerTxId } from '../../domain/ledger';
+import type { Wallet } from '@stockseer/contract';
+import { deposit, ledgerTxId, type WalletStep } from '../../domain/ledger';
 import { assertInvariant } from '../../domain/errors';
-import type { Caller } from '../../domain/caller';
-import { COLLECTIONS } from './db';
-import { applyLedgerOperation } from './ledgerRepository';
-import { ensureUserAndWallet } from './users';
-
-/** The caller's wallet; on first use (or a wallet still lacking chargedBalance) the same path as `POST /api/me`. */
-export async function walletOf(db: Firestore, caller: Caller, now: Date): Promise<Wallet> {
-  const snap = await db.collection(COLLECTIONS.wallets).doc(caller.uid).get();
-  const parsed = Wallet.safeParse(snap.data());
-  if (parsed.success) return parsed.data;
-  return (await ensureUserAndWallet(db, caller, now)).wallet;
-}
+import { commitToWallet, type CommitOutcome } from './walletWriter';
 
 export interface SucceededTopUp {
   paymentIntentId: string;
@@ -23,32 +12,40 @@ export interface SucceededTopUp {
   succeeded: boolean;
 }
 
+/** The step crediting a succeeded Stripe top-up, once per PaymentIntent (`deposit:{paymentIntentId}`). */
+export function creditStep(payment: SucceededTopUp, now: Date): WalletStep {
+  assertInvariant(
+    payment.succeeded,
+    `PaymentIntent ${payment.paymentIntentId} has not succeeded; it must not be credited`,
+  );
+  const { paymentIntentId, amountCents } = payment;
+  return {
+    txId: ledgerTxId.deposit(paymentIntentId),
+    decide: (wallet) => deposit(wallet, { paymentIntentId, amountCents, now }),
+  };
+}
+
+/** Stripe's amount of a PaymentIntent never changes after it succeeded; a different one means a bug upstream. */
+export function assertSameCredit(payment: SucceededTopUp, outcome: CommitOutcome<WalletStep>): void {
+  const txId = ledgerTxId.deposit(payment.paymentIntentId);
+  for (const { existing } of outcome.replayed.filter((r) => r.step.txId === txId)) {
+    assertInvariant(
+      existing.amount === payment.amountCents,
+      `${payment.paymentIntentId} was credited ${existing.amount} cents, now reported as ${payment.amountCents}`,
+    );
+  }
+}
+
 /**
- * Credits a succeeded Stripe top-up exactly once per PaymentIntent (transaction `deposit:{paymentIntentId}`). The
- * webhook and `POST /api/wallet/add-stripe-funds` both call this, in any order and as often as they like.
+ * Credits a succeeded Stripe top-up exactly once per PaymentIntent. The webhook and
+ * `POST /api/wallet/add-stripe-funds` both call this, in any order and as often as they like.
  */
 export async function creditTopUp(
   db: Firestore,
   payment: SucceededTopUp,
   now: Date,
 ): Promise<{ wallet: Wallet; credited: boolean }> {
-  assertInvariant(
-    payment.succeeded,
-    `PaymentIntent ${payment.paymentIntentId} has not succeeded; it must not be credited`,
-  );
-  const { paymentIntentId, userId, amountCents } = payment;
-  const outcome = await applyLedgerOperation(db, {
-    userId,
-    txId: ledgerTxId.deposit(paymentIntentId),
-    now,
-    decide: (wallet) => deposit(wallet, { paymentIntentId, amountCents, now }),
-  });
-  if (!outcome.applied) {
-    // Stripe's amount of a PaymentIntent never changes after it succeeded; a different one means a bug upstream.
-    assertInvariant(
-      outcome.existing.amount === amountCents,
-      `${paymentIntentId} was credited ${outcome.existing.amount} cents, now reported as ${amountCents}`,
-    );
-  }
-  return { wallet: outcome.wallet, credited: outcome.applied };
+  const outcome = await commitToWallet(db, { userId: payment.userId, now, steps: [creditStep(payment, now)] });
+  assertSameCredit(payment, outcome);
+  return { wallet: outcome.wallet, credited: outcome.applied.length > 0 };
 }

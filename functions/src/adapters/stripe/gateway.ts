@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, type StripeSettings } from './client';
-import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/topUps';
+import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/ledger/topUps';
 
 /**
  * A verified webhook event: a top-up that succeeded; money taken back from a top-up (a refund or a dispute, which

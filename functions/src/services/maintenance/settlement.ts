@@ -8,11 +8,8 @@ import { resolvePrediction } from '../../domain/predictions/resolution';
 import { predictionRef } from '../../adapters/firestore/predictions';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { resolveFreePredictions } from '../../adapters/firestore/freeSettlement';
-import {
-  readSettlementFacts,
-  settleWalletPredictions,
-  type Settlement,
-} from '../../adapters/firestore/walletSettlement';
+import { readSettlementFacts } from '../../adapters/firestore/settlementFacts';
+import { settleWalletPredictions, type Settlement } from '../../adapters/firestore/walletSettlement';
 import { forEachParallel, retryOrCountFailures, type MaintenanceStep, type StepContext, ofWallet } from './steps';
 import { log, uidHash } from '../../adapters/logging/log';
 

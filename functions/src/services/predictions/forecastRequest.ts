@@ -7,7 +7,6 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { DailyBar, ModelChoice, PredictionListQuery, TimeFrame, Wallet } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
 import type { Clock } from '../../domain/clock';
-import { assertInvariant } from '../../domain/errors';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ForecastModelId } from '../../domain/models/types';
 import { resolveModelChoice } from '../../domain/models/selection';
@@ -16,7 +15,6 @@ import type { ModelPool } from '../../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../../adapters/firestore/allowance';
 import type { ForecastKey } from '../../adapters/firestore/forecastsOfTheDay';
 import { defaultModelOverrides } from '../../adapters/firestore/settings';
-import { walletOf } from '../../adapters/firestore/wallets';
 import type { ForecastSelection } from './forecastOfTheDay';
 
 export interface PredictionDeps {
@@ -73,14 +71,9 @@ export async function askedForecast(
 }
 
 /**
- * The caller's wallet with its monthly allowance renewed when due, read in a transaction. A wallet the renewal
- * cannot read yet (none, or an older shape) is first created or migrated as `POST /api/me` would, then renewed.
+ * The caller's wallet with its monthly allowance renewed when due, read in a transaction of the wallet writer (which
+ * opens a missing wallet).
  */
 export async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
-  const { wallet } = await renewAllowanceIfDue(db, caller.uid, clock);
-  if (wallet) return wallet;
-  await walletOf(db, caller, clock.now());
-  const renewed = (await renewAllowanceIfDue(db, caller.uid, clock)).wallet;
-  assertInvariant(renewed !== null, `the wallet of ${caller.uid} was just created or migrated, yet does not parse`);
-  return renewed;
+  return (await renewAllowanceIfDue(db, caller.uid, clock)).wallet;
 }

@@ -11,7 +11,7 @@ import { futurePrediction } from '../../domain/predictions/records';
 import { findPrediction, findPredictionAndForecast } from '../../adapters/firestore/predictions';
 import { findIdempotentGenerate, type IdempotentGenerate } from '../../adapters/firestore/idempotencyKeys';
 import { reservePrediction } from '../../adapters/firestore/predictionReservation';
-import { walletOf } from '../../adapters/firestore/wallets';
+import { walletOf } from '../../adapters/firestore/walletWriter';
 import { forecastOrFit } from './forecastOfTheDay';
 import { askedForecast, walletForGenerate, type PredictionDeps } from './forecastRequest';
 
@@ -31,7 +31,7 @@ export async function generatePrediction(
   }
   const { selection, key, bars, predictionId } = await asking;
   const { prediction: existing, forecast: stored } = await findPredictionAndForecast(db, predictionId, key);
-  if (existing) return { prediction: existing, wallet: await walletOf(db, caller, clock.now()), duplicate: true };
+  if (existing) return { prediction: existing, wallet: await walletOf(db, caller.uid, clock.now()), duplicate: true };
 
   // Admit: the limit counts new work only, so it comes after the replay and the duplicate. A fit (no one asked for
   // this forecast today, not even its cost preview) also waits for a dry run of the charge, so a refused charge
@@ -93,7 +93,7 @@ async function replayOf(
     throw conflict('This Idempotency-Key was already used for a different prediction');
   const made = await findPrediction(db, earlier.predictionId);
   assertInvariant(made, `idempotency key names prediction ${earlier.predictionId}, which does not exist`);
-  return { prediction: made, wallet: await walletOf(db, caller, clock.now()), duplicate: false };
+  return { prediction: made, wallet: await walletOf(db, caller.uid, clock.now()), duplicate: false };
 }
 
 function sameRequest(earlier: IdempotentGenerate, request: PredictionListQuery): boolean {

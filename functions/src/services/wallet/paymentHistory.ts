@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { TransactionLine } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
-import { figuresBefore, NO_MONEY, statementLines, walletFigures } from '../../domain/ledgerLines';
+import { figuresBefore, NO_MONEY, statementLines, walletFigures } from '../../domain/ledger/lines';
 import { predictionsOfLines, walletHistory } from '../../adapters/firestore/walletHistory';
 
 /**

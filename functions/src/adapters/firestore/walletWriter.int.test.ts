@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { AppError, InvariantViolation } from '../../domain/errors';
-import { checkInvariants, ledgerTxId, resetAllowanceIfDue, payForPrediction } from '../../domain/ledger';
+import type { Wallet } from '@stockseer/contract';
+import { checkInvariants, ledgerTxId, payForPrediction, renewalStep, type WalletStep } from '../../domain/ledger';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
-import { applyLedgerOperation, readLedger, WalletNotSetUp } from './ledgerRepository';
+import { readLedger } from './ledgerRepository';
+import { commitToWallet, migrateWalletShapes, UnreadableWallet, walletOf } from './walletWriter';
 import { creditTopUp } from './wallets';
 
-/** The repository straight against the Firestore emulator: many operations at once on one wallet. */
+/** The wallet writer straight against the Firestore emulator: many commits at once on one wallet. */
 const { db } = adminSdk();
 const now = new Date('2026-03-02T15:00:00.000Z');
 const newUserId = (label: string) => `ledger-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -18,7 +20,7 @@ async function healthyLedger(userId: string) {
   return ledger;
 }
 
-describe('the ledger repository in Firestore', () => {
+describe('the wallet writer in Firestore', () => {
   it('credits 10 concurrent payments, each replayed twice more at the same time, exactly once each', async () => {
     const userId = newUserId('deposits');
     const payments = Array.from({ length: 10 }, (_, i) => ({
@@ -46,13 +48,7 @@ describe('the ledger repository in Firestore', () => {
   it('never overspends: concurrent reservations use the free predictions, then only as many dollars as there are', async () => {
     const userId = newUserId('reserve');
     await creditTopUp(db, { paymentIntentId: `pi_${userId}`, userId, amountCents: 300, succeeded: true }, now);
-    const reserve = (predictionId: string) =>
-      applyLedgerOperation(db, {
-        userId,
-        txId: ledgerTxId.reserve(predictionId),
-        now,
-        decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: 'AAPL', now }),
-      });
+    const reserve = (predictionId: string) => commitToWallet(db, { userId, now, steps: [reserveStep(predictionId)] });
     const predictionIds = Array.from({ length: 12 }, (_, i) => `${userId}-p${i}`);
     const outcomes = await Promise.allSettled(predictionIds.map(reserve));
 
@@ -70,24 +66,23 @@ describe('the ledger repository in Firestore', () => {
     const reserved = predictionIds.filter((_, i) => outcomes[i]!.status === 'fulfilled');
     expect(reserved).toHaveLength(8);
     const predictionId = reserved[reserved.length - 1]!;
-    await expect(reserve(predictionId)).resolves.toMatchObject({ applied: false, wallet });
+    await expect(reserve(predictionId)).resolves.toMatchObject({ applied: [], wallet });
   });
 
   it('writes what belongs to the same operation in the same transaction, and not on a replay', async () => {
     const userId = newUserId('also');
     const marker = db.collection('ledgerRepositoryTest').doc(userId);
     const operation = () =>
-      applyLedgerOperation(db, {
+      commitToWallet(db, {
         userId,
-        txId: ledgerTxId.reserve(`${userId}-p`),
         now,
-        decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'MSFT', now }),
-        alsoWrite: (tx, decision) =>
-          tx.set(marker, { isFree: decision.isFree, writes: FieldValue.increment(1) }, { merge: true }),
+        steps: [reserveStep(`${userId}-p`, 'MSFT')],
+        alsoWrite: (tx, applied) =>
+          tx.set(marker, { lines: applied.length, writes: FieldValue.increment(1) }, { merge: true }),
       });
     const outcomes = await Promise.all([operation(), operation(), operation()]);
-    expect(outcomes.filter((o) => o.applied)).toHaveLength(1);
-    expect((await marker.get()).data()).toEqual({ isFree: true, writes: 1 });
+    expect(outcomes.filter((o) => o.applied.length > 0)).toHaveLength(1);
+    expect((await marker.get()).data()).toEqual({ lines: 1, writes: 1 });
     const { wallet } = await healthyLedger(userId);
     expect(wallet.freePredictions).toBe(4);
     await marker.delete();
@@ -99,52 +94,59 @@ describe('the ledger repository in Firestore', () => {
     const walletRef = db.collection('wallets').doc(userId);
     await walletRef.update({ freePredictions: 0, resetDate: '2026-03-01' });
     const predictionId = `${userId}-p`;
-    const outcome = await applyLedgerOperation(db, {
+    const outcome = await commitToWallet(db, {
       userId,
-      txId: ledgerTxId.reserve(predictionId),
       now,
       replayReadFirst: false,
-      renew: (wallet) => resetAllowanceIfDue(wallet, { today: '2026-03-02', now }),
-      decide: (wallet) => payForPrediction(wallet, { predictionId, ticker: 'AAPL', now }),
+      steps: [renewalStep({ today: '2026-03-02', now }), reserveStep(predictionId)],
     });
     // Renewed to the month's allowance, one of them used: the $1 stays in the balance.
-    expect(outcome).toMatchObject({ applied: true, decision: { isFree: true } });
+    expect(outcome.applied.map((a) => a.decision.transactions.map((t) => t.type))).toEqual([[], ['free_prediction']]);
     const { wallet } = await healthyLedger(userId);
     expect(wallet).toMatchObject({ balance: 100, reservedBalance: 0, freePredictions: 4 });
     expect(wallet.resetDate > '2026-03-02').toBe(true);
   });
 
-  it('refuses a renewal that moves money, and writes nothing', async () => {
+  it('refuses a step that moves money without a line, and writes nothing of the commit', async () => {
     const userId = newUserId('renew-money');
     await creditTopUp(db, { paymentIntentId: `pi_${userId}`, userId, amountCents: 100, succeeded: true }, now);
     const before = await healthyLedger(userId);
-    const operation = applyLedgerOperation(db, {
-      userId,
-      txId: ledgerTxId.reserve(`${userId}-p`),
-      now,
-      renew: (wallet) => ({ ...wallet, balance: wallet.balance + 500 }),
-      decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'AAPL', now }),
-    });
-    await expect(operation).rejects.toBeInstanceOf(InvariantViolation);
+    const sneaky: WalletStep = {
+      txId: null,
+      decide: (wallet) => ({ wallet: { ...wallet, balance: 600 }, transactions: [] }),
+    };
+    const commit = commitToWallet(db, { userId, now, steps: [reserveStep(`${userId}-p`), sneaky] });
+    await expect(commit).rejects.toBeInstanceOf(InvariantViolation);
     expect(await healthyLedger(userId)).toEqual(before);
   });
 
-  it("with ifNoWallet 'refuse', neither creates a missing wallet nor reads an older one: it says so", async () => {
+  it('opens a missing wallet on first use, and refuses to read one of an older shape until it is migrated', async () => {
     const userId = newUserId('no-wallet');
-    const operation = () =>
-      applyLedgerOperation(db, {
-        userId,
-        txId: ledgerTxId.reserve(`${userId}-p`),
-        now,
-        ifNoWallet: 'refuse',
-        decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p`, ticker: 'AAPL', now }),
-      });
-    await expect(operation()).rejects.toBeInstanceOf(WalletNotSetUp);
-    expect((await db.collection('wallets').doc(userId).get()).exists).toBe(false);
+    const opened = await walletOf(db, userId, now);
+    expect(opened).toMatchObject({ userId, balance: 0, reservedBalance: 0, chargedBalance: 0, freePredictions: 5 });
+    expect(await walletOf(db, userId, now)).toEqual(opened);
 
-    // A wallet from before `chargedBalance` is not this operation's to migrate either.
-    await db.collection('wallets').doc(userId).set({ userId, balance: 0, reservedBalance: 0, freePredictions: 5 });
-    await expect(operation()).rejects.toBeInstanceOf(WalletNotSetUp);
-    await db.collection('wallets').doc(userId).delete();
+    // A wallet of the original app, without `chargedBalance`: the writer will not guess, the migration mends it.
+    const old = { ...opened, balance: 700 } as Partial<Wallet>;
+    delete old.chargedBalance;
+    await db.collection('wallets').doc(userId).set(old);
+    await expect(commitToWallet(db, { userId, now, steps: [reserveStep(`${userId}-p`)] })).rejects.toBeInstanceOf(
+      UnreadableWallet,
+    );
+    const later = new Date('2026-03-03T15:00:00.000Z');
+    const first = await migrateWalletShapes(db, later);
+    expect(first.migrated).toBeGreaterThanOrEqual(1);
+    expect(await walletOf(db, userId, now)).toEqual({ ...opened, balance: 700, updatedAt: later.toISOString() });
+    // Once done, a second run finds nothing of this wallet to mend.
+    const again = await migrateWalletShapes(db, later);
+    expect(again.read).toBeGreaterThanOrEqual(first.read);
+    expect((await commitToWallet(db, { userId, now, steps: [reserveStep(`${userId}-p`)] })).applied).toHaveLength(1);
   });
 });
+
+function reserveStep(predictionId: string, ticker = 'AAPL'): WalletStep {
+  return {
+    txId: ledgerTxId.reserve(predictionId),
+    decide: (wallet) => payForPrediction(wallet, { predictionId, ticker, now }),
+  };
+}

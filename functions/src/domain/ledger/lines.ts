@@ -1,5 +1,6 @@
 import type { Transaction, Wallet, WalletFigures } from '@stockseer/contract';
-import { ledgerTxId, lineEffect } from './ledger';
+import { ledgerTxId } from './ids';
+import { lineEffect } from './invariants';
 
 const PREDICTION_LINE_PREFIXES = [ledgerTxId.reserve(''), ledgerTxId.settle('')];
 

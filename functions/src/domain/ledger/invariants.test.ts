@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Wallet } from '@stockseer/contract';
-import { fixedClock } from '../../domain/clock';
+import { fixedClock } from '../clock';
 import {
   checkInvariants,
   deposit,
   newWallet,
+  operationViolations,
   settle,
   payForPrediction,
   type LedgerDecision,
-} from '../../domain/ledger';
-import { operationViolations } from './ledgerRepository';
+} from '.';
 
 const now = fixedClock('2026-03-02').now();
 

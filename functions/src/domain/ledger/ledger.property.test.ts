@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { walletOwesMessage, type Transaction, type Wallet, type WalletFigures } from '@stockseer/contract';
-import { fixedClock } from './clock';
-import { AppError } from './errors';
+import { fixedClock } from '../clock';
+import { AppError } from '../errors';
 import {
-  ALREADY_APPLIED,
-  applyOnce,
   checkInvariants,
   closeDispute,
   deposit,
@@ -14,11 +12,13 @@ import {
   newWallet,
   openDispute,
   refundTopUp,
-  resetAllowanceIfDue,
   settle,
   payForPrediction,
-} from './ledger';
-import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './ledgerLines';
+  planCommit,
+  renewalStep,
+  type WalletStep,
+} from '.';
+import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './lines';
 
 // Small id pools make replays (same payment intent, same prediction) common; small deposits, frequent predictions
 // and short jumps in time make running out of free predictions and of money common too.
@@ -90,14 +90,22 @@ function plusDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The repository's part: idempotency check first, then the rule, then append. Frozen input proves no mutation. */
+/**
+ * The wallet writer's part, through its own pure core (`planCommit`, commit.ts): idempotency check first, then the
+ * rule, then append. Frozen input proves no mutation.
+ */
 function apply(model: Model, txId: string, decide: (wallet: Wallet) => LedgerDecision): LedgerDecision | undefined {
   const frozen = Object.freeze({ ...model.wallet });
-  const outcome = applyOnce(new Set(model.transactions.map((t) => t.id)), txId, () => decide(frozen));
-  if (outcome === ALREADY_APPLIED) return undefined;
-  model.wallet = outcome.wallet;
-  model.transactions.push(...outcome.transactions);
-  return outcome;
+  const ids = new Set(model.transactions.map((t) => t.id));
+  const plan = planCommit(frozen, ids, [{ txId, decide }], { userId: frozen.userId, now: new Date(frozen.updatedAt) });
+  const [applied] = plan.applied;
+  if (!applied) {
+    expect(plan).toMatchObject({ write: false, replayed: [{ txId }] });
+    return undefined;
+  }
+  model.wallet = plan.wallet;
+  model.transactions.push(...applied.decision.transactions);
+  return applied.decision;
 }
 
 function step(model: Model, op: Operation): void {
@@ -207,7 +215,9 @@ function step(model: Model, op: Operation): void {
     }
     case 'advance': {
       model.today = plusDays(model.today, op.days);
-      const reset = resetAllowanceIfDue(Object.freeze({ ...model.wallet }), { today: model.today, now });
+      const frozen = Object.freeze({ ...model.wallet });
+      const plan = planCommit(frozen, new Set(), [renewalStep({ today: model.today, now })], { userId: 'u1', now });
+      const reset = plan.write ? plan.wallet : null;
       if (reset) {
         expect(reset.freePredictions).toBe(5);
         expect(reset.resetDate > model.today).toBe(true);
@@ -298,6 +308,106 @@ describe('ledger under random sequences of operations', () => {
           );
         }
       }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the wallet writer committing many decisions at once', () => {
+  // Deposits, predictions (skipped when unaffordable, as a caller's dry run would) and settlements, cut into commits.
+  const batchOp = fc.oneof(
+    fc.record({
+      kind: fc.constant('deposit' as const),
+      paymentIntent: fc.nat(6),
+      amountCents: fc.integer({ min: 1, max: 300 }),
+    }),
+    fc.record({ kind: fc.constant('predict' as const), prediction: fc.nat(20) }),
+    fc.record({ kind: fc.constant('settle' as const), prediction: fc.nat(20), hit: fc.boolean() }),
+    fc.record({ kind: fc.constant('renew' as const), days: fc.nat(40) }),
+  );
+  type BatchOp = typeof batchOp extends fc.Arbitrary<infer T> ? T : never;
+
+  /** Steps as the callers build them; a settlement of a prediction never made, or free, is nothing to do. */
+  function stepsOf(ops: readonly BatchOp[], start: string) {
+    const now = fixedClock(start).now();
+    let today = start;
+    return ops.map((op): WalletStep => {
+      if (op.kind === 'deposit') {
+        const paymentIntentId = `pi_${op.paymentIntent}`;
+        const amountCents = op.amountCents + op.paymentIntent; // one amount per PaymentIntent, as Stripe's
+        return {
+          txId: ledgerTxId.deposit(paymentIntentId),
+          decide: (w) => deposit(w, { paymentIntentId, amountCents, now }),
+        };
+      }
+      if (op.kind === 'predict') {
+        const predictionId = `p${op.prediction}`;
+        return {
+          txId: ledgerTxId.reserve(predictionId),
+          decide: (w) => {
+            if (w.freePredictions === 0 && w.balance < 100) return null;
+            const decision = payForPrediction(w, { predictionId, ticker: 'AAPL', now });
+            made.set(predictionId, decision.isFree);
+            return decision;
+          },
+        };
+      }
+      if (op.kind === 'renew') {
+        today = plusDays(today, op.days);
+        return renewalStep({ today, now });
+      }
+      const predictionId = `p${op.prediction}`;
+      const outcome = op.hit ? ('hit' as const) : ('missed' as const);
+      return {
+        txId: ledgerTxId.settle(predictionId),
+        decide: (w) => {
+          // Maintenance settles only predictions that were made, free or paid as their reservation decided.
+          const reserved = made.get(predictionId);
+          if (reserved === undefined) return null;
+          return settle(w, { predictionId, ticker: 'AAPL', outcome, isFree: reserved, now });
+        },
+      };
+    });
+  }
+  const made = new Map<string, boolean>();
+
+  /** Commits `steps` cut at `cuts` (each commit reads what the ones before wrote), as the writer would. */
+  function commitAll(steps: readonly WalletStep[], cuts: readonly number[], start: string) {
+    made.clear();
+    let wallet: Wallet | undefined;
+    const lines: Transaction[] = [];
+    let from = 0;
+    for (const size of [...cuts, steps.length]) {
+      const part = steps.slice(from, from + Math.max(1, size));
+      from += part.length;
+      if (part.length === 0) break;
+      const written = new Set(lines.map((t) => t.id).filter((id) => part.some((s) => s.txId === id)));
+      const plan = planCommit(wallet, written, part, { userId: 'u1', now: fixedClock(start).now() });
+      expect(plan.applied.length + plan.replayed.length).toBeLessThanOrEqual(part.length);
+      for (const { decision } of plan.applied) lines.push(...decision.transactions);
+      if (plan.write) wallet = plan.wallet;
+      expect(checkInvariants(wallet!, lines)).toEqual([]);
+    }
+    return { wallet: wallet!, lines };
+  }
+
+  it('keeps every invariant after each commit, and ends where one decision per commit ends', () => {
+    fc.assert(
+      fc.property(
+        startDay,
+        fc.array(batchOp, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 20 }),
+        (start, ops, cuts) => {
+          const together = commitAll(stepsOf(ops, start), cuts, start);
+          const oneByOne = commitAll(
+            stepsOf(ops, start),
+            ops.map(() => 1),
+            start,
+          );
+          expect(together.wallet).toEqual(oneByOne.wallet);
+          expect(together.lines).toEqual(oneByOne.lines);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionType } from '@stockseer/contract';
-import { ledgerTxId } from './ledger';
-import { figuresBefore, NO_MONEY, newestLineFirst, predictionIdOfLine, statementLines } from './ledgerLines';
+import { ledgerTxId } from './ids';
+import { figuresBefore, NO_MONEY, newestLineFirst, predictionIdOfLine, statementLines } from './lines';
 
 describe('ledger lines', () => {
   it('finds the prediction of a reservation, free use, fee or release, and none for a deposit', () => {

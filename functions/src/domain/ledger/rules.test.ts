@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Transaction, Wallet, walletOwesMessage, ERROR_MESSAGES } from '@stockseer/contract';
 import {
-  ALREADY_APPLIED,
-  applyOnce,
   assertInvariants,
   checkInvariants,
   closeDispute,
@@ -13,8 +11,8 @@ import {
   resetAllowanceIfDue,
   settle,
   payForPrediction,
-} from './ledger';
-import { AppError, InvariantViolation } from './errors';
+} from '.';
+import { AppError, InvariantViolation } from '../errors';
 
 const now = new Date('2024-03-15T21:00:00.000Z');
 const later = new Date('2024-03-20T21:00:00.000Z');
@@ -252,27 +250,6 @@ describe('money taken back: refunds and disputes of a top-up', () => {
         now,
       }).wallet.balance,
     ).toBe(-200);
-  });
-});
-
-describe('applyOnce', () => {
-  it('answers "already applied" before looking at the balance', () => {
-    const broke = wallet({ freePredictions: 0, balance: 0 });
-    const decide = () => payForPrediction(broke, { predictionId: 'p1', ticker: 'AAPL', now });
-    expect(applyOnce(new Set(['reserve:p1']), 'reserve:p1', decide)).toBe(ALREADY_APPLIED);
-    expect(() => applyOnce(new Set(), 'reserve:p1', decide)).toThrow('Insufficient funds');
-  });
-
-  it('returns the decision when its id is new', () => {
-    const decision = applyOnce(new Set(['deposit:pi_0']), 'deposit:pi_1', () =>
-      deposit(wallet(), { paymentIntentId: 'pi_1', amountCents: 500, now }),
-    );
-    expect(decision).not.toBe(ALREADY_APPLIED);
-  });
-
-  it('refuses a decision that would write under another id than the one checked', () => {
-    const decide = () => deposit(wallet(), { paymentIntentId: 'pi_2', amountCents: 500, now });
-    expect(() => applyOnce(new Set(), 'deposit:pi_1', decide)).toThrow(InvariantViolation);
   });
 });
 

@@ -1,0 +1,168 @@
+/**
+ * The wallet writer: the only code that writes a wallet or its ledger lines (docs/architecture.md#the-wallet-writer;
+ * walletWriter.guard.test.ts keeps it so). Sign-up, deposits, money taken back, a generate's reservation, the monthly
+ * renewal and settlement all commit here: N ledger decisions on one wallet in one Firestore transaction, with one
+ * retry policy. What a commit decides is pure (domain/ledger/commit.ts); this file reads, calls it and writes.
+ */
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Transaction as FirestoreTransaction,
+} from 'firebase-admin/firestore';
+import { Transaction, Wallet } from '@stockseer/contract';
+import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledger';
+import { upgradedWallet } from '../../domain/ledger/shape';
+import { assertInvariant, InvariantViolation } from '../../domain/errors';
+import { COLLECTIONS } from './db';
+import { runTransaction } from './runTransaction';
+
+export interface WalletCommit<S extends WalletStep> {
+  userId: string;
+  /** The instant the new lines (and a new wallet) are stamped with, the same on every retry. */
+  now: Date;
+  steps: readonly S[];
+  /**
+   * Replays (webhook redeliveries, retried requests) are answered from a plain read first, so they hold no lock
+   * against commits that still have work to do. False when the caller has just looked for a replay itself (a
+   * generate finds its prediction first) or expects none (settlement): the transaction's read is then the only one.
+   */
+  replayReadFirst?: boolean;
+  /**
+   * Writes that belong with the money (a prediction, its status), made in the same transaction after the steps
+   * applied, and only then. Not the wallet's nor its lines': those are this file's alone.
+   */
+  alsoWrite?: (tx: FirestoreTransaction, applied: CommitOutcome<S>['applied']) => void;
+}
+
+export interface CommitOutcome<S extends WalletStep> {
+  /** The wallet as the commit left it (as stored, when nothing applied). */
+  wallet: Wallet;
+  applied: { step: S; decision: DecisionOf<S> }[];
+  /** Steps done before, with the line they wrote then: nothing moved now. */
+  replayed: { step: S; existing: Transaction }[];
+}
+
+/**
+ * A wallet document serialises every commit on it: a burst (a payment, its webhook and the client's credit request
+ * at once, or a generate while maintenance settles) can need more tries than Firestore's default 5.
+ */
+const MAX_ATTEMPTS = 10;
+
+const walletRef = (db: Firestore, userId: string) => db.collection(COLLECTIONS.wallets).doc(userId);
+const lineRef = (db: Firestore, txId: string) => db.collection(COLLECTIONS.transactions).doc(txId);
+
+/**
+ * Commits the steps on `userId`'s wallet exactly once each, whatever the concurrency: the transaction reads the
+ * wallet and every step's line id, and Firestore runs it again when a concurrent commit changed what it read. A
+ * missing wallet is created (docs/product.md#wallet-figures); one of an older shape is an error (shape.ts).
+ */
+export async function commitToWallet<S extends WalletStep>(
+  db: Firestore,
+  { userId, now, steps, replayReadFirst = true, alsoWrite }: WalletCommit<S>,
+): Promise<CommitOutcome<S>> {
+  const wallet = walletRef(db, userId);
+  const lines = steps.flatMap((s) => (s.txId === null ? [] : [lineRef(db, s.txId)]));
+  if (replayReadFirst && lines.length === steps.length && steps.length > 0) {
+    // The transaction checks again: a first run may commit in between.
+    const [walletSnap, ...lineSnaps] = await db.getAll(wallet, ...lines);
+    if (lineSnaps.every((s) => s.exists)) {
+      const stored = storedWallet(walletSnap!, userId);
+      assertInvariant(stored, `the lines of ${userId}'s commit exist, but its wallet does not`);
+      return { wallet: stored, applied: [], replayed: replays(steps, lineSnaps, userId) };
+    }
+  }
+  return runTransaction(
+    db,
+    async (tx) => {
+      const [walletSnap, ...lineSnaps] = await tx.getAll(wallet, ...lines);
+      const written = lineSnaps.filter((s) => s.exists);
+      const plan = planCommit(storedWallet(walletSnap!, userId), new Set(written.map((s) => s.id)), steps, {
+        userId,
+        now,
+      });
+      if (plan.write) tx.set(wallet, plan.wallet);
+      // `create` fails if the line exists: a second guard beside the read above.
+      for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
+      if (plan.applied.length > 0) alsoWrite?.(tx, plan.applied);
+      return { wallet: plan.wallet, applied: plan.applied, replayed: replays(plan.replayed, written, userId) };
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
+}
+
+/** The user's wallet, opened on sign-up or first use: created if missing, else one plain read. */
+export async function walletOf(db: Firestore, userId: string, now: Date): Promise<Wallet> {
+  const stored = storedWallet(await walletRef(db, userId).get(), userId);
+  return stored ?? (await commitToWallet(db, { userId, now, steps: [] })).wallet;
+}
+
+/**
+ * A stored wallet the writer cannot read: of the original app's shape (migrate it once, up front) or damaged. Not an
+ * invariant of a decision, so a webhook meeting it answers 5xx and Stripe retries once an operator has mended it.
+ */
+export class UnreadableWallet extends Error {
+  override name = 'UnreadableWallet';
+  constructor(userId: string, reason: string) {
+    super(
+      `wallet ${userId} cannot be read (${reason}): if it is of the original app's shape, run npm run admin:migrate-wallets`,
+    );
+  }
+}
+
+function storedWallet(snap: DocumentSnapshot, userId: string): Wallet | undefined {
+  if (!snap.exists) return undefined;
+  const parsed = Wallet.safeParse(snap.data());
+  if (!parsed.success) throw new UnreadableWallet(userId, parsed.error.issues.map((i) => i.path.join('.')).join(', '));
+  return parsed.data;
+}
+
+/** Each replayed step with the line it wrote before, which must be this wallet's. */
+function replays<S extends WalletStep>(steps: readonly S[], written: DocumentSnapshot[], userId: string) {
+  const byId = new Map(written.filter((s) => s.exists).map((s) => [s.id, s]));
+  return steps.flatMap((step) => {
+    const snap = step.txId === null ? undefined : byId.get(step.txId);
+    if (!snap) return [];
+    const existing = Transaction.parse({ ...snap.data(), id: snap.id });
+    // A derived id names one operation of one wallet; anything else is corruption, not a replay.
+    assertInvariant(existing.walletId === userId, `${snap.id} belongs to ${existing.walletId}, replayed for ${userId}`);
+    return [{ step, existing }];
+  });
+}
+
+/**
+ * The one-time migration of wallets stored by the original app (domain/ledger/shape.ts), page by page, each wallet
+ * in a transaction of its own; a re-run finds nothing to do. A wallet of no known shape is not guessed at: it is
+ * listed for an operator, and the others are migrated all the same.
+ */
+export async function migrateWalletShapes(
+  db: Firestore,
+  now: Date,
+  pageSize = 300,
+): Promise<{ read: number; migrated: number; unreadable: string[] }> {
+  const outcome = { read: 0, migrated: 0, unreadable: [] as string[] };
+  let after: DocumentReference | undefined;
+  for (;;) {
+    let page = db.collection(COLLECTIONS.wallets).orderBy('__name__').limit(pageSize);
+    if (after) page = page.startAfter(after);
+    const snaps = (await page.get()).docs;
+    for (const snap of snaps) {
+      outcome.read += 1;
+      if (Wallet.safeParse(snap.data()).success) continue;
+      try {
+        const changed = await runTransaction(db, async (tx) => {
+          const fresh = await tx.get(snap.ref);
+          const upgraded = fresh.exists ? upgradedWallet(fresh.id, fresh.data() ?? {}, now) : null;
+          if (upgraded) tx.set(snap.ref, upgraded);
+          return upgraded !== null;
+        });
+        if (changed) outcome.migrated += 1;
+      } catch (error) {
+        if (!(error instanceof InvariantViolation)) throw error;
+        outcome.unreadable.push(snap.id);
+      }
+    }
+    if (snaps.length < pageSize) return outcome;
+    after = snaps.at(-1)!.ref;
+  }
+}

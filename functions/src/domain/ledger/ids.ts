@@ -1,0 +1,28 @@
+/**
+ * The ledger's derived transaction ids (docs/product.md#ledger-lines): one id per money movement, so a retried
+ * request, a replayed webhook or a re-run maintenance finds its own trace and moves nothing twice.
+ */
+export const ID_PREFIX = {
+  deposit: 'deposit:',
+  reserve: 'reserve:',
+  settle: 'settle:',
+  topUpRefund: 'top-up-refund:',
+  dispute: 'dispute:',
+  disputeWon: 'dispute-won:',
+  disputeLost: 'dispute-lost:',
+} as const;
+
+/**
+ * Derived, not random, so a retried request, a replayed webhook or a re-run maintenance finds its own trace. Money
+ * taken back names its top-up too (`{paymentIntentId}:{refundId}`), so a history alone shows what it took back from.
+ */
+export const ledgerTxId = {
+  deposit: (paymentIntentId: string) => ID_PREFIX.deposit + paymentIntentId,
+  reserve: (predictionId: string) => ID_PREFIX.reserve + predictionId,
+  settle: (predictionId: string) => ID_PREFIX.settle + predictionId,
+  topUpRefund: (paymentIntentId: string, refundId: string) => `${ID_PREFIX.topUpRefund}${paymentIntentId}:${refundId}`,
+  dispute: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.dispute}${paymentIntentId}:${disputeId}`,
+  disputeWon: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.disputeWon}${paymentIntentId}:${disputeId}`,
+  disputeLost: (paymentIntentId: string, disputeId: string) =>
+    `${ID_PREFIX.disputeLost}${paymentIntentId}:${disputeId}`,
+};

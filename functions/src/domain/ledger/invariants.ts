@@ -1,0 +1,236 @@
+/**
+ * The ledger's invariants (docs/product.md#money-and-the-wallet-ledger), stated once and asserted at three depths: on
+ * every wallet a rule returns (`decided`), on every decision the wallet writer commits (`operationViolations`), and on
+ * a wallet's whole history (`checkInvariants`: tests and the nightly audit of daily maintenance).
+ */
+import {
+  FREE_PREDICTIONS_PER_MONTH,
+  PREDICTION_FEE_CENTS,
+  TransactionType,
+  type Transaction,
+  type Wallet,
+  type WalletFigures,
+} from '@stockseer/contract';
+import { assertInvariant, InvariantViolation } from '../errors';
+import { ID_PREFIX } from './ids';
+
+export interface LedgerDecision {
+  wallet: Wallet;
+  /** To append, each written only if its id is absent. */
+  transactions: Transaction[];
+}
+
+/**
+ * Every wallet an operation returns passes the checks that need no history; the others run in maintenance. Only
+ * money taken back (`mayOwe`) may lower a balance below zero; any other operation leaves it no lower than it was.
+ */
+export function decided(before: Wallet | null, after: Wallet, { mayOwe = false } = {}): Wallet {
+  const violations = walletViolations(after);
+  if (after.balance < 0 && !mayOwe && after.balance < (before?.balance ?? 0)) {
+    violations.push(`balance would drop to ${after.balance} cents, and only a refund or dispute may owe money`);
+  }
+  assertInvariant(violations.length === 0, violations.join('; '));
+  return after;
+}
+
+/** The wallet alone: whole cents everywhere, no bucket but the balance below zero. */
+export function walletViolations(wallet: Wallet): string[] {
+  const violations: string[] = [];
+  if (!Number.isSafeInteger(wallet.balance)) violations.push(`balance is ${wallet.balance}, not whole cents`);
+  for (const bucket of ['reservedBalance', 'chargedBalance'] as const) {
+    const cents = wallet[bucket];
+    if (!Number.isSafeInteger(cents) || cents < 0) violations.push(`${bucket} is ${cents}, not whole cents >= 0`);
+  }
+  const free = wallet.freePredictions;
+  if (!Number.isInteger(free) || free < 0 || free > FREE_PREDICTIONS_PER_MONTH) {
+    violations.push(`freePredictions is ${free}, not 0..${FREE_PREDICTIONS_PER_MONTH}`);
+  }
+  return violations;
+}
+
+/** How a line moves each of the wallet's figures, per cent of its amount: +1 in, -1 out, 0 untouched. */
+type Moves = { readonly [figure in keyof WalletFigures]: -1 | 0 | 1 };
+const COMES_IN: Moves = { available: 1, reserved: 0, charged: 0 };
+const GOES_OUT: Moves = { available: -1, reserved: 0, charged: 0 };
+const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0 };
+
+/**
+ * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the wallet's
+ * three figures (docs/product.md#statement): a reservation moves $1 from available to reserved, a release moves it
+ * back, a charge moves it from reserved to charged; money in or taken back moves available only.
+ */
+const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; moves: Moves }> = {
+  deposit: { idPrefix: ID_PREFIX.deposit, moves: COMES_IN },
+  reservation: {
+    idPrefix: ID_PREFIX.reserve,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: -1, reserved: 1, charged: 0 },
+  },
+  free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0, moves: MOVES_NOTHING },
+  payment: {
+    idPrefix: ID_PREFIX.settle,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: 0, reserved: -1, charged: 1 },
+  },
+  refund: {
+    idPrefix: ID_PREFIX.settle,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: 1, reserved: -1, charged: 0 },
+  },
+  other: { moves: COMES_IN },
+  top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, moves: GOES_OUT },
+  dispute: { idPrefix: ID_PREFIX.dispute, moves: GOES_OUT },
+  dispute_won: { idPrefix: ID_PREFIX.disputeWon, moves: COMES_IN },
+  // The decision alone: the amount left when the dispute was opened.
+  dispute_lost: { idPrefix: ID_PREFIX.disputeLost, moves: MOVES_NOTHING },
+};
+
+/** What a transaction of this type did to each of the wallet's figures, in signed cents. */
+export function lineEffect(t: Pick<Transaction, 'type' | 'amount'>): WalletFigures {
+  const { moves } = TYPE_RULES[t.type];
+  // `|| 0`: no -0 for a line that moves a figure by nothing.
+  return {
+    available: moves.available * t.amount || 0,
+    reserved: moves.reserved * t.amount || 0,
+    charged: moves.charged * t.amount || 0,
+  };
+}
+
+/** How a transaction of this type changes the money the wallet holds (balance + reserved + charged). */
+export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
+  const { available, reserved, charged } = lineEffect(t);
+  return available + reserved + charged;
+}
+
+/**
+ * Everything that must hold between a wallet and its whole transaction history; an empty list means healthy. The
+ * daily maintenance reports these, tests assert them after every step.
+ */
+export function checkInvariants(wallet: Wallet, transactions: readonly Transaction[]): string[] {
+  const violations = walletViolations(wallet);
+  const total = Object.fromEntries(TransactionType.options.map((type) => [type, 0])) as Record<TransactionType, number>;
+  const ids = new Set<string>();
+  const reserved = new Set<string>();
+  const settled = new Set<string>();
+  for (const t of transactions) {
+    if (ids.has(t.id)) violations.push(`transaction ${t.id} appears twice`);
+    ids.add(t.id);
+    if (t.walletId !== wallet.userId) violations.push(`transaction ${t.id} belongs to wallet ${t.walletId}`);
+    const { idPrefix = '', amount } = TYPE_RULES[t.type];
+    if (!t.id.startsWith(idPrefix)) violations.push(`transaction ${t.id} (${t.type}) should have an id ${idPrefix}…`);
+    if (!Number.isSafeInteger(t.amount) || t.amount < 0 || (amount !== undefined && t.amount !== amount)) {
+      violations.push(`transaction ${t.id} (${t.type}) has amount ${t.amount}`);
+    }
+    total[t.type] += t.amount;
+    const predictionId = t.id.slice(idPrefix.length);
+    if (t.type === 'reservation') reserved.add(predictionId);
+    if (t.type === 'payment' || t.type === 'refund') {
+      if (settled.has(predictionId)) violations.push(`reservation of ${predictionId} is settled twice`);
+      settled.add(predictionId);
+    }
+  }
+  for (const predictionId of settled) {
+    if (!reserved.has(predictionId)) violations.push(`${predictionId} is settled but was never reserved`);
+  }
+  violations.push(...takenBackViolations(transactions));
+
+  const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance;
+  const received = total.deposit + total.other;
+  const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
+  if (held !== received - takenBack) {
+    violations.push(`wallet holds ${held} cents but received ${received} and gave back ${takenBack}`);
+  }
+  if (wallet.balance < 0 && -wallet.balance > takenBack) {
+    violations.push(`balance is ${wallet.balance} cents, more debt than the ${takenBack} cents given back`);
+  }
+  if (wallet.chargedBalance !== total.payment) {
+    violations.push(`chargedBalance is ${wallet.chargedBalance} but payments total ${total.payment}`);
+  }
+  const open = [...reserved].filter((predictionId) => !settled.has(predictionId)).length;
+  if (wallet.reservedBalance !== open * PREDICTION_FEE_CENTS) {
+    violations.push(`reservedBalance is ${wallet.reservedBalance} but ${open} reservations are open`);
+  }
+  return violations;
+}
+
+/**
+ * Money taken back, top-up by top-up (in any order: a history is read back unordered): each top-up it names was
+ * credited and gives back no more than it brought; each dispute closes at most once, after it was opened, for the
+ * amount it held.
+ */
+const TAKEN_BACK_TYPES = new Set<TransactionType>(['top_up_refund', 'dispute', 'dispute_won', 'dispute_lost']);
+
+function takenBackViolations(transactions: readonly Transaction[]): string[] {
+  const violations: string[] = [];
+  const deposits = new Map<string, number>();
+  const outstanding = new Map<string, number>();
+  const opened = new Map<string, number>();
+  const closed = new Map<string, Transaction[]>();
+  for (const t of transactions) {
+    if (t.type === 'deposit') deposits.set(t.id.slice(ID_PREFIX.deposit.length), t.amount);
+    if (!TAKEN_BACK_TYPES.has(t.type)) continue;
+    const key = t.id.slice(TYPE_RULES[t.type].idPrefix?.length ?? 0);
+    const paymentIntentId = key.split(':')[0] ?? '';
+    outstanding.set(paymentIntentId, (outstanding.get(paymentIntentId) ?? 0) - heldChange(t));
+    if (t.type === 'dispute') opened.set(key, t.amount);
+    if (t.type === 'dispute_won' || t.type === 'dispute_lost') closed.set(key, [...(closed.get(key) ?? []), t]);
+  }
+  for (const [paymentIntentId, out] of outstanding) {
+    const deposited = deposits.get(paymentIntentId);
+    if (deposited === undefined)
+      violations.push(`money is taken back from ${paymentIntentId}, which was never credited`);
+    else if (out > deposited)
+      violations.push(`${paymentIntentId} gave back ${out} cents of the ${deposited} it brought`);
+  }
+  for (const [key, closings] of closed) {
+    const held = opened.get(key);
+    if (held === undefined) violations.push(`dispute ${key} closes but was never opened`);
+    if (closings.length > 1) violations.push(`dispute ${key} closes twice`);
+    for (const t of closings) {
+      if (held !== undefined && t.amount !== held) violations.push(`dispute ${key} held ${held}, closes ${t.amount}`);
+    }
+  }
+  return violations;
+}
+
+export function assertInvariants(wallet: Wallet, transactions: readonly Transaction[]): void {
+  const violations = checkInvariants(wallet, transactions);
+  if (violations.length > 0) {
+    throw new InvariantViolation(`wallet ${wallet.userId}: ${violations.join('; ')}`);
+  }
+}
+
+/**
+ * `checkInvariants` checks a wallet against its whole history, too costly inside every
+ * transaction. This is its per-operation form: when each applied decision moves the buckets by exactly what its
+ * transactions say, the whole history keeps the invariants by induction. Empty means the decision is sound.
+ */
+export function operationViolations(before: Wallet, { wallet: after, transactions }: LedgerDecision): string[] {
+  const sum = (...types: Transaction['type'][]) =>
+    transactions.filter((t) => types.includes(t.type)).reduce((total, t) => total + t.amount, 0);
+  const count = (type: Transaction['type']) => transactions.filter((t) => t.type === type).length;
+  const held = (w: Wallet) => w.balance + w.reservedBalance + w.chargedBalance;
+  const violations: string[] = [];
+  const expect = (what: string, actual: number, expected: number) => {
+    if (actual !== expected) violations.push(`${what} moved by ${actual}, its transactions say ${expected}`);
+  };
+
+  if (after.userId !== before.userId || after.createdAt !== before.createdAt)
+    violations.push('the wallet changed identity');
+  for (const t of transactions) {
+    if (t.walletId !== before.userId) violations.push(`transaction ${t.id} names wallet ${t.walletId}`);
+  }
+  expect(
+    'money held',
+    held(after) - held(before),
+    transactions.reduce((total, t) => total + heldChange(t), 0),
+  );
+  expect('chargedBalance', after.chargedBalance - before.chargedBalance, sum('payment'));
+  expect(
+    'reservedBalance',
+    after.reservedBalance - before.reservedBalance,
+    sum('reservation') - sum('payment', 'refund'),
+  );
+  expect('freePredictions', after.freePredictions - before.freePredictions, -count('free_prediction'));
+  return violations;
+}
