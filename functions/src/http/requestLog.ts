@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { log, uidHash, withLogContext } from '../adapters/logging/log';
-import { countingWork, noWork } from '../adapters/logging/requestWork';
+import { log, uidHash, withRequestContext } from '../adapters/logging/log';
+import { noWork } from '../adapters/logging/requestWork';
 import { callerIfAny } from './auth';
 
 /** The header a response names its request by; a caller's own id in it is kept when it is a plain token. */
@@ -39,7 +39,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
       ...work,
     });
   });
-  withLogContext({ requestId }, () => countingWork(work, next));
+  withRequestContext({ requestId, work }, next);
 };
 
 /**

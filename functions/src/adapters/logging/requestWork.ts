@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRequest } from './log';
 
 /**
  * The work behind a request that makes its latency vary from one call to the next, counted per request and written on
@@ -10,17 +10,10 @@ export const WORK_KINDS = ['tokenChecks', 'transactionRetries', 'cacheRefreshes'
 export type WorkKind = (typeof WORK_KINDS)[number];
 export type WorkCounts = Record<WorkKind, number>;
 
-const counters = new AsyncLocalStorage<WorkCounts>();
-
-/** Runs `work` counting what it does into `counts` (all of it, also what it awaits later). */
-export function countingWork<T>(counts: WorkCounts, work: () => T): T {
-  return counters.run(counts, work);
-}
-
 export const noWork = (): WorkCounts => ({ tokenChecks: 0, transactionRetries: 0, cacheRefreshes: 0 });
 
 /** Counts one piece of `kind` for the request being served; nothing outside a request (maintenance, scripts). */
 export function countWork(kind: WorkKind): void {
-  const counts = counters.getStore();
-  if (counts) counts[kind] += 1;
+  const request = currentRequest();
+  if (request) request.work[kind] += 1;
 }
