@@ -9,18 +9,14 @@ import type { ChartOverlay } from './chartOverlay';
 
 type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 
-/**
- * The 80% band of a forecast: a shaded rectangle from `lower` to `upper` between `from` and `to`, drawn under the
- * series it is attached to. lightweight-charts has no band series, so this is a small series primitive.
- */
-export class ForecastBand implements ISeriesPrimitive<Time> {
-  private attachedTo?: SeriesAttachedParameter<Time>;
-  private readonly view: IPrimitivePaneView = { zOrder: () => 'bottom', renderer: () => this.renderer() };
+/** What a primitive drawn on a series shares: it is told when it is attached, and draws one pane view. */
+abstract class SeriesDrawing implements ISeriesPrimitive<Time> {
+  protected attachedTo?: SeriesAttachedParameter<Time>;
+  private readonly view: IPrimitivePaneView;
 
-  constructor(
-    private readonly band: Pick<ChartOverlay, 'from' | 'to' | 'lower' | 'upper'>,
-    private readonly fill: string,
-  ) {}
+  constructor(zOrder: 'bottom' | 'top') {
+    this.view = { zOrder: () => zOrder, renderer: () => (this.attachedTo ? this.renderer(this.attachedTo) : null) };
+  }
 
   attached(param: SeriesAttachedParameter<Time>) {
     this.attachedTo = param;
@@ -34,14 +30,27 @@ export class ForecastBand implements ISeriesPrimitive<Time> {
     return [this.view];
   }
 
+  protected abstract renderer(attachedTo: SeriesAttachedParameter<Time>): IPrimitivePaneRenderer | null;
+}
+
+/**
+ * The 80% band of a forecast: a shaded rectangle from `lower` to `upper` between `from` and `to`, drawn under the
+ * series it is attached to. lightweight-charts has no band series, so this is a small series primitive.
+ */
+export class ForecastBand extends SeriesDrawing {
+  constructor(
+    private readonly band: Pick<ChartOverlay, 'from' | 'to' | 'lower' | 'upper'>,
+    private readonly fill: string,
+  ) {
+    super('bottom');
+  }
+
   /** The price scale makes room for the whole band, not only for the target line. */
   autoscaleInfo() {
     return { priceRange: { minValue: this.band.lower, maxValue: this.band.upper } };
   }
 
-  private renderer(): IPrimitivePaneRenderer | null {
-    if (!this.attachedTo) return null;
-    const { chart, series } = this.attachedTo;
+  protected renderer({ chart, series }: SeriesAttachedParameter<Time>): IPrimitivePaneRenderer | null {
     const left = chart.timeScale().timeToCoordinate(this.band.from);
     const right = chart.timeScale().timeToCoordinate(this.band.to);
     const top = series.priceToCoordinate(this.band.upper);
@@ -69,34 +78,19 @@ const BAR_WIDTH = 4;
  * The hit range of a forecast (issue 24): a bar at its target date from `hitLow` to `hitHigh`, drawn over the series,
  * so a reader sees where the close must land on that day for the forecast to hit.
  */
-export class HitRangeBar implements ISeriesPrimitive<Time> {
-  private attachedTo?: SeriesAttachedParameter<Time>;
-  private readonly view: IPrimitivePaneView = { zOrder: () => 'top', renderer: () => this.renderer() };
-
+export class HitRangeBar extends SeriesDrawing {
   constructor(
     private readonly range: Pick<ChartOverlay, 'to' | 'hitLow' | 'hitHigh'>,
     private readonly colour: string,
-  ) {}
-
-  attached(param: SeriesAttachedParameter<Time>) {
-    this.attachedTo = param;
-  }
-
-  detached() {
-    this.attachedTo = undefined;
-  }
-
-  paneViews() {
-    return [this.view];
+  ) {
+    super('top');
   }
 
   autoscaleInfo() {
     return { priceRange: { minValue: this.range.hitLow, maxValue: this.range.hitHigh } };
   }
 
-  private renderer(): IPrimitivePaneRenderer | null {
-    if (!this.attachedTo) return null;
-    const { chart, series } = this.attachedTo;
+  protected renderer({ chart, series }: SeriesAttachedParameter<Time>): IPrimitivePaneRenderer | null {
     const at = chart.timeScale().timeToCoordinate(this.range.to);
     const top = series.priceToCoordinate(this.range.hitHigh);
     const bottom = series.priceToCoordinate(this.range.hitLow);
