@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@stockseer/contract';
 import type { Request, RequestHandler } from 'express';
 import type { Auth } from 'firebase-admin/auth';
 import type { Caller } from '../domain/caller';
-import { countWork } from '../adapters/logging/requestWork';
+import { countWork } from '../adapters/logging/requestContext';
 import { AppError } from '../domain/errors';
 import { trustedTokenVerifier } from './verifiedTokens';
 

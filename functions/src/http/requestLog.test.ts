@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log, uidHash } from '../adapters/logging/log';
-import { countWork } from '../adapters/logging/requestWork';
+import { countWork } from '../adapters/logging/requestContext';
 import { setCaller } from './auth';
 import { nameRoute, REQUEST_ID_HEADER, requestLog } from './requestLog';
 

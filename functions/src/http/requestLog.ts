@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { log, uidHash, withRequestContext } from '../adapters/logging/log';
-import { noWork } from '../adapters/logging/requestWork';
+import { log, uidHash } from '../adapters/logging/log';
+import { newRequestContext, withRequestContext } from '../adapters/logging/requestContext';
 import { callerIfAny } from './auth';
 
 /** The header a response names its request by; a caller's own id in it is kept when it is a plain token. */
@@ -15,7 +15,7 @@ let instanceRequests = 0;
  * One line per API call: route (its pattern, never its ids), method, status, latency, the kind of caller and the
  * caller's uid hash; every line logged while serving the request carries the same request id, which the response
  * returns in `X-Request-Id` so a user's report can be found. The trace header is the Functions SDK's to honour:
- * its logger puts the trace id on each line. The line also counts the request's variable work (requestWork.ts) and
+ * its logger puts the trace id on each line. The line also counts the request's variable work (adapters/logging/requestContext.ts) and
  * its place in the instance's life, so a slow request says why it was slow.
  */
 export const requestLog: RequestHandler = (req, res, next) => {
@@ -24,7 +24,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const started = performance.now();
   const instanceRequest = ++instanceRequests;
-  const work = noWork();
+  const context = newRequestContext(requestId);
   res.on('finish', () => {
     const caller = callerIfAny(req);
     log.info('request', {
@@ -36,10 +36,10 @@ export const requestLog: RequestHandler = (req, res, next) => {
       caller: caller ? (caller.isAdmin ? 'admin' : 'investor') : 'anonymous',
       uidHash: caller ? uidHash(caller.uid) : null,
       instanceRequest,
-      ...work,
+      ...context.work,
     });
   });
-  withRequestContext({ requestId, work }, next);
+  withRequestContext(context, next);
 };
 
 /**

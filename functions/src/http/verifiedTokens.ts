@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import { countWork } from '../adapters/logging/requestWork';
+import { countWork } from '../adapters/logging/requestContext';
 
 /**
  * How many verified tokens one instance remembers: far more than the signed-in users one instance serves within a

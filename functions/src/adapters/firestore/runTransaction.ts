@@ -5,7 +5,7 @@ import type {
   Transaction,
 } from 'firebase-admin/firestore';
 import { databaseUnavailable, isDatabaseOutage } from '../databaseOutage';
-import { countWork } from '../logging/requestWork';
+import { countWork } from '../logging/requestContext';
 
 /**
  * `db.runTransaction`, except that an outage ends it. Firestore re-runs a transaction whose read failed with

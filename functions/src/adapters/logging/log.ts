@@ -1,35 +1,17 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import * as logger from 'firebase-functions/logger';
-import type { WorkCounts } from './requestWork';
+import { currentRequestId } from './requestContext';
 
 /**
  * The functions' one way to log: structured JSON with a severity (Cloud Logging's format, through the Functions
  * SDK's logger, which also adds the request's Cloud Trace id), each line carrying the id of the request it belongs
  * to. Rules: no money amount, token, key or card number in a line, and a user only as `uidHash`.
  */
-export interface RequestContext {
-  requestId: string;
-  /** What the request's variable work has counted so far (requestWork.ts); written on its request line only. */
-  work: WorkCounts;
-}
-
-// One store for both: every AsyncLocalStorage adds a little to each promise a request creates.
-const context = new AsyncLocalStorage<RequestContext>();
-
-/** Runs `work` with every line it logs, synchronously or later, tagged with the request's id. */
-export function withRequestContext<T>(ctx: RequestContext, work: () => T): T {
-  return context.run(ctx, work);
-}
-
-/** The request being served, if any (maintenance and scripts serve none). */
-export const currentRequest = (): RequestContext | undefined => context.getStore();
-
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
 /** The structured fields of a line: the request's id, then the line's own. */
 const entry = (fields: Fields = {}): Fields => {
-  const requestId = context.getStore()?.requestId;
+  const requestId = currentRequestId();
   return requestId === undefined ? fields : { requestId, ...fields };
 };
 

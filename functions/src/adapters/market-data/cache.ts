@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
 import { COLLECTIONS } from '../firestore/db';
 import { BarStore, type BarCoverage } from './bar-store';
-import { countWork } from '../logging/requestWork';
+import { countWork } from '../logging/requestContext';
 import { takeRefreshLease } from './refreshLease';
 import { SingleFlight } from './singleFlight';
 
