@@ -36,11 +36,15 @@ export function requestLinesSince(offset: number): Map<string, RequestLine> {
   } finally {
     closeSync(fd);
   }
+  return parseRequestLines(buffer.toString('utf8'));
+}
+
+/** The request lines among the emulator's log lines (each function line is relayed as `>  {json}`), by request id. */
+export function parseRequestLines(log: string): Map<string, RequestLine> {
   const lines = new Map<string, RequestLine>();
-  for (const text of buffer.toString('utf8').split('\n')) {
-    const json = text.slice(text.indexOf('{'));
-    if (!json.startsWith('{"requestId"')) continue;
-    const parsed = requestLine.safeParse(JSON.parse(json));
+  for (const text of log.split('\n')) {
+    if (!text.startsWith('>  {') || !text.includes('"message":"request"')) continue;
+    const parsed = requestLine.safeParse(JSON.parse(text.slice(3)));
     if (parsed.success) lines.set(parsed.data.requestId, parsed.data);
   }
   return lines;
