@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   HistoricalPredictions,
   outcomeSumsOf,
@@ -35,12 +35,16 @@ afterAll(async () => {
 const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('KO') });
 const preview = (page: Page) => panel(page).getByRole('region', { name: ODDS_TEXT.previewLabel });
 
-/** Desktop, then a 390 px and a 320 px phone, then back. */
-async function screens(page: Page, name: string) {
-  await screenshot(page, `${name}-1280`);
-  for (const width of [390, 320]) {
-    await page.setViewportSize({ width, height: 844 });
+/**
+ * Desktop, then a 390 px and a 320 px phone, then back: the whole page, and the viewport with `focus` scrolled into
+ * it (a full page of a phone is too tall to judge a chart by).
+ */
+async function screens(page: Page, name: string, focus: Locator) {
+  for (const width of [1280, 390, 320]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 860 : 844 });
     await screenshot(page, `${name}-${width}`);
+    await focus.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}-view`, { fullPage: false });
   }
   await page.setViewportSize({ width: 1280, height: 860 });
 }
@@ -58,7 +62,7 @@ describe('What a hit is, before the click and after it', () => {
     const legend = page.getByText(STOCK_TEXT.legendHit(low!, high!, date!));
     await legend.waitFor();
     await expectAccessible(page, 'the cost preview with its hit range');
-    await screens(page, 'hit-range-preview');
+    await screens(page, 'hit-range-preview', preview(page));
 
     const made = page.waitForResponse((r) => r.url().endsWith('/api/predictions/generate'));
     await panel(page).getByRole('button', { name: PREDICTION_TEXT.generate }).click();
@@ -67,8 +71,7 @@ describe('What a hit is, before the click and after it', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain(`${CARD_TEXT.hitRange(date!)} ${low} – ${high}`);
     await legend.waitFor();
-    await page.getByRole('region', { name: 'KO price chart' }).scrollIntoViewIfNeeded();
-    await screens(page, 'hit-range-chart');
+    await screens(page, 'hit-range-chart', page.getByRole('region', { name: 'KO price chart' }));
   });
 
   it('the Past panel draws the reliability chart, and its table holds the back-test’s own figures', async () => {
@@ -93,8 +96,7 @@ describe('What a hit is, before the click and after it', () => {
       expected.map((bin) => (bin.count === 0 ? '-' : `${Math.round((bin.hits / bin.count) * 100)}%`)),
     );
     await expectAccessible(page, 'the reliability chart and its table');
-    await chart.scrollIntoViewIfNeeded();
-    await screens(page, 'reliability-chart');
+    await screens(page, 'reliability-chart', chart);
   });
 });
 
@@ -129,7 +131,7 @@ describe('The public track record', () => {
     expect(record.rows.some((row) => row.backtest !== null)).toBe(true);
     expect(await signedOut.locator('figure.reliability').count()).toBeGreaterThan(0);
     await expectAccessible(signedOut, 'the public track record');
-    await screens(signedOut, 'track-record');
+    await screens(signedOut, 'track-record', signedOut.getByRole('heading', { name: TIME_FRAME_LABELS.short }));
     await visitor.close();
   });
 });

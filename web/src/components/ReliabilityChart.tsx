@@ -13,7 +13,7 @@ interface Props {
 const W = 320;
 const H = 220;
 const LEFT = 40;
-const RIGHT = 12;
+const RIGHT = 18;
 const TOP = 12;
 const BOTTOM = 34;
 const x = (chance: number) => LEFT + chance * (W - LEFT - RIGHT);
