@@ -71,7 +71,7 @@ function citations(text: string): { doc: string; anchor: string }[] {
 describe('the code stands alone', () => {
   it('finds the code to check', () => {
     expect(codeFiles.length).toBeGreaterThan(100);
-    expect(codeFiles).toContain('functions/src/domain/ledger.ts');
+    expect(codeFiles).toContain('functions/src/domain/ledger/rules.ts');
   });
 
   it('cites no section or file of the specification and decisions outside the repository', () => {

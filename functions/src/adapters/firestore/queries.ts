@@ -46,6 +46,8 @@ export const QUERIES = {
   adminAlerts: { collection: COLLECTIONS.adminAlerts, where: [], orderBy: [desc('createdAt')] },
   /** A wallet's whole ledger, for the invariant check. */
   walletLedger: { collection: COLLECTIONS.transactions, where: [eq('walletId')] },
+  /** Every wallet, page by page: the one-time migration of the original app's wallets (walletWriter.ts). */
+  allWallets: { collection: COLLECTIONS.wallets, where: [], orderBy: [asc(DOCUMENT_ID)] },
 
   /** A user's own predictions (History tab). */
   userFuturePredictions: { collection: COLLECTIONS.predictions, where: [eq('userId'), eq('predictionType')] },

@@ -15,6 +15,7 @@ import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledge
 import { upgradedWallet } from '../../domain/ledger/shape';
 import { assertInvariant, InvariantViolation } from '../../domain/errors';
 import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
 import { runTransaction } from './runTransaction';
 
 export interface WalletCommit<S extends WalletStep> {
@@ -143,7 +144,7 @@ export async function migrateWalletShapes(
   const outcome = { read: 0, migrated: 0, unreadable: [] as string[] };
   let after: DocumentReference | undefined;
   for (;;) {
-    let page = db.collection(COLLECTIONS.wallets).orderBy('__name__').limit(pageSize);
+    let page = buildQuery(db, QUERIES.allWallets, []).limit(pageSize);
     if (after) page = page.startAfter(after);
     const snaps = (await page.get()).docs;
     for (const snap of snaps) {
