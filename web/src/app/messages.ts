@@ -4,6 +4,9 @@ export const SHELL_TEXT = {
   loading: 'Loading...',
   notFoundTitle: '404 Page Not Found',
   notFoundHint: 'Did you forget to add the page to the router?',
+  /** Links to the public track record (issue 24); here, not with the page, so the landing page loads no contract. */
+  trackRecord: 'Track record',
+  trackRecordLink: 'See the public track record',
   signIn: 'Sign In',
   signInWithGoogle: 'Sign in with Google',
 } as const;

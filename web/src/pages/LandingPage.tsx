@@ -2,7 +2,6 @@ import './landing.css';
 import { SignInButton } from '../features/auth/SignInButton';
 import { Link } from 'react-router-dom';
 import { SHELL_TEXT } from '../app/messages';
-import { TRACK_RECORD_TEXT } from './trackRecordText';
 
 /** The signed-out front page: what StockSeer promises, and the way in. */
 export function LandingPage() {
@@ -32,7 +31,7 @@ export function LandingPage() {
           <h2>Track records, not promises</h2>
           <p>See each model's back-tested past predictions and its accuracy before you ask for a new one.</p>
           <p>
-            <Link to="/track-record">{TRACK_RECORD_TEXT.linkText}</Link>
+            <Link to="/track-record">{SHELL_TEXT.trackRecordLink}</Link>
           </p>
         </article>
       </section>

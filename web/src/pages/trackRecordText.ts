@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '../app/messages';
 import {
   FREE_PREDICTIONS_PER_MONTH,
   HIT_BAND_FRACTION,
@@ -9,7 +10,7 @@ const bandPercent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 /** The public track record page's texts (issue 24), written once; tests import them. */
 export const TRACK_RECORD_TEXT = {
-  title: 'Track record',
+  title: SHELL_TEXT.trackRecord,
   lead: 'How StockSeer\u2019s forecasts have done: back-tested on past prices, and live, as users\u2019 own forecasts reached their target dates. Figures are totals over all forecasts; no one\u2019s own forecasts are shown.',
   hitTitle: 'What a hit is',
   hitRule: `A forecast names a target price for the close ${TIME_FRAME_DAYS.short}, ${TIME_FRAME_DAYS.medium} or ${TIME_FRAME_DAYS.long} trading days ahead. It hits if the closing price on that day lands in its hit range: the target price plus or minus ${bandPercent(HIT_BAND_FRACTION.short)} (${TIME_FRAME_DAYS.short} days), ${bandPercent(HIT_BAND_FRACTION.medium)} (${TIME_FRAME_DAYS.medium} days) or ${bandPercent(HIT_BAND_FRACTION.long)} (${TIME_FRAME_DAYS.long} days) of the price when it was made. The range, the date and the chance of a hit are shown before a forecast is made, and never change after.`,
@@ -41,5 +42,4 @@ export const TRACK_RECORD_TEXT = {
   loading: 'Loading the track record...',
   failed: 'The track record could not be loaded just now. Please try again later.',
   asOf: (date: string) => `Figures as of ${date}.`,
-  linkText: 'See the public track record',
 } as const;
