@@ -66,8 +66,10 @@ export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
 
 /**
- * `GET /api/admin/alerts`: what an operator must look at, newest first. Today: signed Stripe events that could
- * never be applied (so they were acknowledged, and Stripe stopped retrying), with the event and why.
+ * `GET /api/admin/alerts`: what an operator must look at, newest first: signed Stripe events that could never be
+ * applied (so they were acknowledged, and Stripe stopped retrying), with the event and why; and discrepancies the
+ * nightly audit of the books found (`eventType` 'books.discrepancy', `eventId` the maintenance run), with the wallet
+ * and the ledger lines or Stripe objects concerned.
  */
 export const AdminAlert = z.object({
   id: z.string(),
@@ -75,6 +77,8 @@ export const AdminAlert = z.object({
   eventType: z.string(),
   reason: z.string(),
   createdAt: IsoDateTime,
+  walletId: z.string().nullable().default(null),
+  transactionIds: z.array(z.string()).default([]),
 });
 export type AdminAlert = z.infer<typeof AdminAlert>;
 export const AdminAlerts = z.array(AdminAlert);

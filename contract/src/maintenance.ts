@@ -29,6 +29,17 @@ export const MaintenanceReport = z.object({
    */
   failedCount: Count,
   invariantViolations: Count,
+  /**
+   * The nightly audit of the books (docs/product.md#books-audited-every-night): wallets whose whole history was checked
+   * (those that moved since the previous run), their money in (deposits and credits, less what Stripe took back),
+   * charged and reserved, and the discrepancies found there or against Stripe, each an Admin alert. Runs stored
+   * before the audit read 0.
+   */
+  booksWalletsCount: Count.default(0),
+  booksInCents: Count.default(0),
+  booksChargedCents: Count.default(0),
+  booksReservedCents: Count.default(0),
+  booksDiscrepancies: Count.default(0),
 });
 export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
 /** What a run has done before its first shard ends. */
@@ -39,6 +50,11 @@ export const EMPTY_MAINTENANCE_REPORT: MaintenanceReport = Object.freeze({
   preparedForecastsCount: 0,
   failedCount: 0,
   invariantViolations: 0,
+  booksWalletsCount: 0,
+  booksInCents: 0,
+  booksChargedCents: 0,
+  booksReservedCents: 0,
+  booksDiscrepancies: 0,
 });
 
 export const MaintenanceRunState = z.enum(['queued', 'running', 'done', 'failed']);

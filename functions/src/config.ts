@@ -32,9 +32,13 @@ export const MASSIVE_API_KEY = defineSecret('MASSIVE_API_KEY', {
   description: 'The Massive (formerly Polygon.io) REST API key, used when MARKET_DATA_PROVIDER is massive.',
 });
 
-/** The secrets each function is given: the API takes payments and reads market data; maintenance reads market data. */
+/**
+ * The secrets each function is given: the API takes payments and reads market data; maintenance reads market data
+ * and lists Stripe's money for the nightly audit of the books (the Stripe settings are read as one, webhook secret
+ * included).
+ */
 export const API_SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
-export const MAINTENANCE_SECRETS: SecretParam[] = [MASSIVE_API_KEY];
+export const MAINTENANCE_SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
 export const SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
 
 const PER_MINUTE_INPUT = {

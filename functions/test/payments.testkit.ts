@@ -1,6 +1,7 @@
 import { checkInvariants } from '../src/domain/ledger';
 import { readLedger } from '../src/adapters/firestore/ledgerRepository';
 import { stripeClient, stripeSettingsFrom, type StripeSettings } from '../src/adapters/stripe/client';
+import { stripeGateway } from '../src/adapters/stripe/gateway';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL } from '../../tools/testing/api';
 
@@ -26,6 +27,8 @@ const sandboxUrl = () => stackSettings().apiUrl!;
 /** The SDK with the secret key: what a card payment in the browser amounts to, done from the test. */
 export const stripe = onFirstUse(() => stripeClient(stackSettings()));
 export const { db } = adminSdk();
+/** Our gateway to the stack's sandbox, as the functions have it: for maintenance run in a test's own process. */
+export const payments = onFirstUse(() => stripeGateway(stackSettings()));
 
 /** A top-up made through our API and paid with a test card, as the dialog does. */
 export async function paidTopUp(token: string, dollars: number, card = 'pm_card_visa'): Promise<string> {

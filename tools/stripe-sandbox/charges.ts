@@ -135,7 +135,7 @@ export class Charges {
     return { refund: structuredClone(refund), charge: structuredClone(charge) };
   }
 
-  /** `GET /v1/refunds`, newest first, optionally of one `payment_intent` or `charge`. */
+  /** `GET /v1/refunds`, newest first, optionally of one `payment_intent` or `charge` (pages: lists.ts). */
   listRefunds(form: FormObject): Refund[] {
     return structuredClone(newestFirst(this.refunds.filter(matching(form))));
   }
@@ -191,7 +191,7 @@ export class Charges {
     return structuredClone(this.dispute(disputeId));
   }
 
-  /** `GET /v1/disputes`, newest first, optionally of one `payment_intent` or `charge`. */
+  /** `GET /v1/disputes`, newest first, optionally of one `payment_intent` or `charge` (pages: lists.ts). */
   listDisputes(form: FormObject): Dispute[] {
     return structuredClone(newestFirst([...this.disputes.values()].filter(matching(form))));
   }

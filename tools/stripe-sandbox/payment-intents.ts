@@ -143,6 +143,11 @@ export class PaymentIntents {
     return confirm ? charge(record) : structuredClone(intent);
   }
 
+  /** Every PaymentIntent, newest first (`GET /v1/payment_intents` pages through them: lists.ts). */
+  list(): PaymentIntent[] {
+    return [...this.records.values()].map((record) => structuredClone(record.intent)).reverse();
+  }
+
   retrieve(id: string): PaymentIntent {
     return structuredClone(this.record(id).intent);
   }

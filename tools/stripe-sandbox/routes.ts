@@ -5,6 +5,7 @@ import { parseForm, type FormObject } from './form';
 import { corsHeaders, errorReply, readBody, sendReply, type Reply } from './http';
 import { requestFingerprint, type IdempotencyKeys } from './idempotency';
 import { newId } from './ids';
+import { listPage } from './lists';
 import { readString } from './params';
 import type { PaymentIntent, PaymentIntents } from './payment-intents';
 import type { Charges } from './charges';
@@ -72,15 +73,21 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
+    path: /^\/v1\/payment_intents$/,
+    access: 'secret',
+    handle: (call, sandbox) => listPage('/v1/payment_intents', sandbox.intents.list(), call.form),
+  },
+  {
+    method: 'GET',
     path: /^\/v1\/refunds$/,
     access: 'secret',
-    handle: (call, sandbox) => list('/v1/refunds', sandbox.charges.listRefunds(call.form)),
+    handle: (call, sandbox) => listPage('/v1/refunds', sandbox.charges.listRefunds(call.form), call.form),
   },
   {
     method: 'GET',
     path: /^\/v1\/disputes$/,
     access: 'secret',
-    handle: (call, sandbox) => list('/v1/disputes', sandbox.charges.listDisputes(call.form)),
+    handle: (call, sandbox) => listPage('/v1/disputes', sandbox.charges.listDisputes(call.form), call.form),
   },
   {
     method: 'GET',

@@ -9,6 +9,7 @@ import { createMarketDataService } from '../adapters/market-data';
 import { createModelPool } from '../adapters/model-pool/pool';
 import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';
+import { payments } from '../../test/payments.testkit';
 
 /**
  * In-process against the Firestore emulator: the scheduled function's handler is invoked as Cloud Scheduler would
@@ -24,6 +25,7 @@ const deps: MaintenanceDeps = {
   clock,
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
+  payments,
   queue: inlineShardQueue(() => deps),
 };
 

@@ -14,8 +14,43 @@ export async function recordWebhookAlert(
   { eventId, eventType, reason, now }: { eventId: string; eventType: string; reason: string; now: Date },
 ): Promise<void> {
   const id = `webhook:${eventId}`;
-  const alert: AdminAlert = { id, eventId, eventType, reason, createdAt: now.toISOString() };
-  const ref = db.collection(COLLECTIONS.adminAlerts).doc(id);
+  const alert = { id, eventId, eventType, reason, createdAt: now.toISOString(), walletId: null, transactionIds: [] };
+  await recordOnce(db, alert);
+}
+
+/**
+ * Records what the nightly audit of the books found wrong (services/maintenance/books.ts): one alert per run and
+ * subject (`books:{runId}:{subject}`), so a retried shard records nothing new.
+ */
+export async function recordBooksAlert(
+  db: Firestore,
+  { runId, subject, walletId, transactionIds, reason, now }: BooksAlert,
+): Promise<void> {
+  const id = `books:${runId}:${subject}`;
+  const eventType = 'books.discrepancy';
+  await recordOnce(db, {
+    id,
+    eventId: runId,
+    eventType,
+    reason,
+    createdAt: now.toISOString(),
+    walletId,
+    transactionIds,
+  });
+}
+
+export interface BooksAlert {
+  runId: string;
+  /** What the alert is about, unique within the run: a wallet, or a Stripe object. */
+  subject: string;
+  walletId: string | null;
+  transactionIds: string[];
+  reason: string;
+  now: Date;
+}
+
+async function recordOnce(db: Firestore, alert: AdminAlert): Promise<void> {
+  const ref = db.collection(COLLECTIONS.adminAlerts).doc(alert.id);
   await runTransaction(db, async (tx) => {
     if (!(await tx.get(ref)).exists) tx.set(ref, alert);
   });

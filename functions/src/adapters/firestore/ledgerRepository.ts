@@ -1,5 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { Transaction, Wallet } from '@stockseer/contract';
+import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 
@@ -19,3 +20,60 @@ export async function readLedger(
   };
 }
 
+/** Wallets read by one query of their lines: Firestore's most values for an `in` filter. */
+const LEDGERS_PER_QUERY = 30;
+/** Reads of a group whose wallets keep moving before the audit gives up (the shard is then retried). */
+const CONSISTENT_READ_TRIES = 5;
+
+/**
+ * Wallets and their whole histories, each wallet consistent with its lines: the wallets are read before and after
+ * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again. Reads
+ * only; a missing wallet is left out.
+ */
+export async function readLedgers(
+  db: Firestore,
+  userIds: readonly string[],
+): Promise<{ wallet: Wallet; transactions: Transaction[] }[]> {
+  const ledgers: { wallet: Wallet; transactions: Transaction[] }[] = [];
+  for (const group of chunk(userIds, LEDGERS_PER_QUERY)) {
+    let pending = [...group];
+    for (let tries = 0; pending.length > 0; tries += 1) {
+      if (tries === CONSISTENT_READ_TRIES) throw new Error(`wallets kept moving while audited: ${pending.join(', ')}`);
+      const refs = pending.map((id) => db.collection(COLLECTIONS.wallets).doc(id));
+      const before = await db.getAll(...refs);
+      const lines = await buildQuery(db, QUERIES.walletsLedgers, [pending]).get();
+      const after = await db.getAll(...refs);
+      const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
+      for (const [i, snap] of before.entries()) {
+        if (moved(i) || !snap.exists) continue;
+        const transactions = lines.docs
+          .filter((doc) => doc.get('walletId') === snap.id)
+          .map((doc) => Transaction.parse({ ...doc.data(), id: doc.id }));
+        ledgers.push({ wallet: Wallet.parse(snap.data()), transactions });
+      }
+      pending = pending.filter((_, i) => moved(i));
+    }
+  }
+  return ledgers;
+}
+
+function sameVersion(a: DocumentSnapshot, b: DocumentSnapshot): boolean {
+  if (!a.exists || !b.exists) return a.exists === b.exists;
+  return a.updateTime!.isEqual(b.updateTime!);
+}
+
+/** Ledger lines by id, as stored (absent ids are left out). */
+export async function readLines(db: Firestore, txIds: readonly string[]): Promise<Map<string, Transaction>> {
+  const found = new Map<string, Transaction>();
+  for (const part of chunk([...new Set(txIds)], 300)) {
+    const snaps = await db.getAll(...part.map((id) => db.collection(COLLECTIONS.transactions).doc(id)));
+    for (const snap of snaps) if (snap.exists) found.set(snap.id, Transaction.parse({ ...snap.data(), id: snap.id }));
+  }
+  return found;
+}
+
+/** The ids of wallets written since `since` (an ISO instant; '' for all). */
+export async function walletsMovedSince(db: Firestore, since: string): Promise<string[]> {
+  const snap = await buildQuery(db, QUERIES.walletsMovedSince, [since]).select().get();
+  return snap.docs.map((doc) => doc.id);
+}

@@ -261,3 +261,13 @@ export async function latestRuns(db: Firestore, limit: number): Promise<Maintena
   const snap = await buildQuery(db, QUERIES.latestMaintenanceRuns, []).limit(limit).get();
   return snap.docs.map((d) => parseRun(d.id, d.data()));
 }
+
+/**
+ * When the last run that ended started, on both clocks (the market's, which stamps ledger lines, and the wall's,
+ * which Stripe's objects carry): what the nightly audit of the books covers begins there. Undefined before the first.
+ */
+export async function lastEndedRun(db: Firestore): Promise<{ marketNow: string; startedAt: string } | undefined> {
+  const snap = await buildQuery(db, QUERIES.latestMaintenanceRuns, []).limit(20).get();
+  const ended = snap.docs.find((d) => ['done', 'failed'].includes(d.get('state') as string));
+  return ended && { marketNow: ended.get('marketNow') as string, startedAt: ended.get('startedAt') as string };
+}

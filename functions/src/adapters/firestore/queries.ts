@@ -10,7 +10,7 @@ import { COLLECTIONS } from './db';
  */
 
 /** The operators these queries use; queries.test.ts knows Firestore's index rules for each. */
-export type FilterOp = '==' | '<' | '<=' | '>' | '>=';
+export type FilterOp = '==' | 'in' | '<' | '<=' | '>' | '>=';
 
 export interface Filter {
   field: string;
@@ -46,8 +46,12 @@ export const QUERIES = {
   adminAlerts: { collection: COLLECTIONS.adminAlerts, where: [], orderBy: [desc('createdAt')] },
   /** A wallet's whole ledger, for the invariant check. */
   walletLedger: { collection: COLLECTIONS.transactions, where: [eq('walletId')] },
+  /** The whole histories of up to 30 wallets at once (Firestore's limit for `in`): the nightly audit's read. */
+  walletsLedgers: { collection: COLLECTIONS.transactions, where: [{ field: 'walletId', op: 'in' }] },
   /** Every wallet, page by page: the one-time migration of the original app's wallets (walletWriter.ts). */
   allWallets: { collection: COLLECTIONS.wallets, where: [], orderBy: [asc(DOCUMENT_ID)] },
+  /** Wallets written since an instant (`updatedAt`, ISO): the ones the nightly audit checks. */
+  walletsMovedSince: { collection: COLLECTIONS.wallets, where: [range('updatedAt', '>=')] },
 
   /** A user's own predictions (History tab). */
   userFuturePredictions: { collection: COLLECTIONS.predictions, where: [eq('userId'), eq('predictionType')] },

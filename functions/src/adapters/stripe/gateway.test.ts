@@ -165,4 +165,42 @@ describe('the Stripe gateway', () => {
       { disputeId: dispute.id, amountCents: 1900, status: 'lost' },
     ]);
   });
+
+  it("lists our wallets' money of a period, page after page: succeeded top-ups, refunds and disputes, each with its wallet", async () => {
+    const older = await topUp();
+    await stripe.paymentIntents.confirm(older.paymentIntentId, { payment_method: 'pm_card_visa' });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const from = new Date();
+    const paid = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { paymentIntentId } = await topUp();
+      await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+      paid.push(paymentIntentId);
+    }
+    const unpaid = await topUp();
+    const notOurs = await stripe.paymentIntents.create({
+      amount: 700,
+      currency: 'usd',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+    });
+    // A refund in the period of a top-up made before it: its wallet comes from its PaymentIntent.
+    const refund = await stripe.refunds.create({ payment_intent: older.paymentIntentId, amount: 25 });
+    const to = new Date(Date.now() + 1000);
+    const money = await gateway.listMoney({ from, to, disputesFrom: from });
+    expect(money.payments.map((p) => p.paymentIntentId).sort()).toEqual([...paid].sort());
+    expect(money.payments.every((p) => p.userId === 'user-1' && p.amountCents === 2050)).toBe(true);
+    expect(money.payments.map((p) => p.paymentIntentId)).not.toContain(unpaid.paymentIntentId);
+    expect(money.payments.map((p) => p.paymentIntentId)).not.toContain(notOurs.id);
+    expect(money.refunds).toEqual([
+      { refundId: refund.id, paymentIntentId: older.paymentIntentId, userId: 'user-1', amountCents: 25 },
+    ]);
+    expect(money.disputes).toEqual([]);
+    // The period is half-open on Stripe's whole seconds: nothing before `from` is listed.
+    expect(
+      (await gateway.listMoney({ from: new Date(0), to: from, disputesFrom: from })).payments.map(
+        (p) => p.paymentIntentId,
+      ),
+    ).not.toContain(paid[0]);
+  });
 });

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, type StripeSettings } from './client';
 import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/ledger/topUps';
+import type { StripeMoney } from '../../domain/maintenance/books';
 
 /**
  * A verified webhook event: a top-up that succeeded; money taken back from a top-up (a refund or a dispute, which
@@ -32,6 +33,11 @@ export interface PaymentGateway {
   retrieveTopUp(paymentIntentId: string): Promise<TopUpPayment>;
   /** The top-up with its refunds and disputes as Stripe has them now: the truth a refund or dispute event points at. */
   retrieveTopUpHistory(paymentIntentId: string): Promise<TopUpHistory>;
+  /**
+   * Our wallets' money Stripe lists for a period (the nightly audit of the books): succeeded top-ups and refunds
+   * created in [from, to), and disputes created from `disputesFrom` (a dispute closes weeks after it opens).
+   */
+  listMoney(period: { from: Date; to: Date; disputesFrom: Date }): Promise<StripeMoney>;
   /** Checks the `Stripe-Signature` header against the raw body; a bad or missing one is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -85,6 +91,44 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       };
     },
 
+    async listMoney({ from, to, disputesFrom }) {
+      const created = (start: Date) => ({ gte: unixSeconds(start), lt: unixSeconds(to) });
+      const all = { limit: 100 };
+      const [intents, refunds, disputes] = await Promise.all([
+        callStripe(() => every(stripe.paymentIntents.list({ ...all, created: created(from) }))),
+        callStripe(() => every(stripe.refunds.list({ ...all, created: created(from) }))),
+        callStripe(() => every(stripe.disputes.list({ ...all, created: created(disputesFrom) }))),
+      ]);
+      const topUps = new Map(intents.map((intent) => [intent.id, topUpOf(intent)]));
+      // Money taken back from a top-up made before the period: its PaymentIntent says whose it is.
+      const named = [...refunds, ...disputes].map((item) => idOf(item.payment_intent));
+      for (const id of new Set(named.filter((id): id is string => id !== null && !topUps.has(id)))) {
+        topUps.set(id, topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(id))));
+      }
+      const owner = (id: string | null) => (id === null ? null : (topUps.get(id)?.userId ?? null));
+      return {
+        payments: [...topUps.values()].flatMap((p) =>
+          p.userId !== null && p.succeeded && intents.some((i) => i.id === p.paymentIntentId)
+            ? [{ paymentIntentId: p.paymentIntentId, userId: p.userId, amountCents: p.amountCents }]
+            : [],
+        ),
+        refunds: refunds.flatMap((r) => {
+          const [paymentIntentId, userId] = [idOf(r.payment_intent), owner(idOf(r.payment_intent))];
+          if (r.status !== 'succeeded' || paymentIntentId === null || userId === null) return [];
+          return [{ refundId: r.id, paymentIntentId, userId, amountCents: r.amount }];
+        }),
+        disputes: disputes.flatMap((d) => {
+          const [paymentIntentId, userId, status] = [
+            idOf(d.payment_intent),
+            owner(idOf(d.payment_intent)),
+            disputeStatus(d.status),
+          ];
+          if (paymentIntentId === null || userId === null || status === null) return [];
+          return [{ disputeId: d.id, paymentIntentId, userId, amountCents: d.amount, status }];
+        }),
+      };
+    },
+
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -97,9 +141,7 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
         return { kind: 'top_up_succeeded', eventId, type, payment: topUpOf(event.data.object) };
       }
       if (TAKEN_BACK_EVENTS.has(type)) {
-        const named = (event.data.object as { payment_intent?: unknown }).payment_intent;
-        const paymentIntentId =
-          typeof named === 'string' ? named : ((named as { id?: string } | null | undefined)?.id ?? null);
+        const paymentIntentId = idOf((event.data.object as { payment_intent?: unknown }).payment_intent);
         return { kind: 'money_taken_back', eventId, type, paymentIntentId };
       }
       return { kind: 'other', eventId, type };
@@ -125,6 +167,7 @@ export function stripeGatewayAtFirstUse(readSettings: () => StripeSettings | und
     createTopUp: async (input) => current().createTopUp(input),
     retrieveTopUp: async (id) => current().retrieveTopUp(id),
     retrieveTopUpHistory: async (id) => current().retrieveTopUpHistory(id),
+    listMoney: async (period) => current().listMoney(period),
     verifyWebhook: (rawBody, signature) => current().verifyWebhook(rawBody, signature),
   };
 }
@@ -144,6 +187,19 @@ function topUpOf(intent: Stripe.PaymentIntent): TopUpPayment {
 
 /** Enough for any top-up: Stripe caps refunds by the amount and allows one dispute per charge. */
 const LIST = { limit: 1000 };
+/** Every item of a list, page after page, however long: the audit must see all of a period. */
+async function every<T>(list: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of list) items.push(item);
+  return items;
+}
+
+const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** A PaymentIntent named by id or expanded, or none. */
+function idOf(named: unknown): string | null {
+  return typeof named === 'string' ? named : ((named as { id?: string } | null | undefined)?.id ?? null);
+}
 
 /**
  * Inquiries (`warning_*`) take no money; every other open status means the bank holds the amount. Won and lost are

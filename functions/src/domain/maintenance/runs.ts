@@ -30,15 +30,11 @@ export function runToJoin(lease: Lease | undefined, arrivedMs: number): string |
   return lease.expiresAt > arrivedMs || lease.startedAt >= arrivedMs ? lease.runId : null;
 }
 
+/** Two reports' counts added, field by field (every field of a report is a count). */
 export function addReports(a: MaintenanceReport, b: Partial<MaintenanceReport>): MaintenanceReport {
-  return {
-    updatedCount: a.updatedCount + (b.updatedCount ?? 0),
-    resetWalletsCount: a.resetWalletsCount + (b.resetWalletsCount ?? 0),
-    cleanupCount: a.cleanupCount + (b.cleanupCount ?? 0),
-    preparedForecastsCount: a.preparedForecastsCount + (b.preparedForecastsCount ?? 0),
-    failedCount: a.failedCount + (b.failedCount ?? 0),
-    invariantViolations: a.invariantViolations + (b.invariantViolations ?? 0),
-  };
+  const sum = { ...a };
+  for (const key of Object.keys(a) as (keyof MaintenanceReport)[]) sum[key] = a[key] + (b[key] ?? 0);
+  return sum;
 }
 
 /** A group of work that must stay in one shard (a wallet owner's due predictions, a stock's forecasts), and its size. */

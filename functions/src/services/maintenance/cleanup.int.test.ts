@@ -5,6 +5,7 @@ import { createMarketDataService } from '../../adapters/market-data';
 import { createModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { cleanupStep } from './cleanup';
+import { payments } from '../../../test/payments.testkit';
 
 /**
  * The cleanup step in-process against the Firestore emulator, on a run date of its own in 2000 (nothing else the
@@ -19,6 +20,7 @@ const ctx = {
   clock,
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
+  payments,
   runId: 'cleanup-test',
   finalAttempt: false,
 };

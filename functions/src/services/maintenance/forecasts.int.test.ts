@@ -8,6 +8,7 @@ import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay
 import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
 import { forecastStep } from './forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
+import { payments } from '../../../test/payments.testkit';
 
 /**
  * The forecasts step in-process against the Firestore emulator and a real model pool, on run dates of its own in
@@ -30,6 +31,7 @@ const { models, fits, resetFits } = countingModelPool(2);
 afterAll(() => models.close());
 
 const ctx = {
+  payments,
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),

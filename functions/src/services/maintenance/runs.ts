@@ -13,6 +13,7 @@ import {
 import { fixedClockAt, type Clock, type TimeMachine } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
+import type { PaymentGateway } from '../../adapters/stripe/gateway';
 import { shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
 import {
   beginShard,
@@ -24,6 +25,7 @@ import {
   type PlannedShard,
 } from '../../adapters/firestore/maintenanceRuns';
 import { ensureLiveTrackRecord } from '../liveTrackRecord';
+import { auditStep, reconcileStep } from './books';
 import { cleanupStep } from './cleanup';
 import { forecastStep } from './forecasts';
 import { renewalStep } from './renewals';
@@ -40,6 +42,8 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   renewalStep as MaintenanceStep,
   cleanupStep as MaintenanceStep,
   forecastStep as MaintenanceStep,
+  auditStep as MaintenanceStep,
+  reconcileStep as MaintenanceStep,
 ];
 
 export interface MaintenanceDeps {
@@ -49,6 +53,7 @@ export interface MaintenanceDeps {
   timeMachine?: TimeMachine;
   marketData: MarketDataService;
   models: ModelPool;
+  payments: PaymentGateway;
   queue: ShardQueue;
   steps?: readonly MaintenanceStep[];
   /** The real time, for leases and start and end times (the time machine's clock stands still). */
@@ -78,7 +83,13 @@ export async function startMaintenance(
     await ensureLiveTrackRecord(db, wallNow(deps));
     const shards: PlannedShard[] = [];
     for (const step of stepsOf(deps)) {
-      const plans = await step.plan({ db, clock, marketData: deps.marketData, models: deps.models });
+      const plans = await step.plan({
+        db,
+        clock,
+        marketData: deps.marketData,
+        models: deps.models,
+        payments: deps.payments,
+      });
       plans.forEach(({ input, itemCount }, i) =>
         shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
       );
@@ -113,7 +124,15 @@ export async function runShard(
   try {
     if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
     const counts = await step.run(
-      { db: deps.db, marketData: deps.marketData, models: deps.models, runId, clock, finalAttempt },
+      {
+        db: deps.db,
+        marketData: deps.marketData,
+        models: deps.models,
+        payments: deps.payments,
+        runId,
+        clock,
+        finalAttempt,
+      },
       shard.input,
     );
     const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };

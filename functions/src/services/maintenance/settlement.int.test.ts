@@ -13,6 +13,7 @@ import { findRunDetail, recordPlan, startOrJoinRun } from '../../adapters/firest
 import { SETTLE_CHUNK } from '../../adapters/firestore/walletSettlement';
 import { runShard, type MaintenanceDeps } from './runs';
 import { settlementStep } from './settlement';
+import { payments } from '../../../test/payments.testkit';
 
 /**
  * In-process against the Firestore emulator: the settlement shard called directly, as the task queue would call it
@@ -66,7 +67,7 @@ describe('settling per wallet', () => {
     expect(before.wallet).toMatchObject({ balance: 250, reservedBalance: paid * 100, freePredictions: 0 });
 
     const report = await settlementStep.run(
-      { db, marketData, models, runId: `direct-${stamp()}`, clock, finalAttempt: false },
+      { db, marketData, models, payments, runId: `direct-${stamp()}`, clock, finalAttempt: false },
       { owners: [{ ownerId: userId, predictionIds: predictions.map((p) => p.id) }] },
     );
 
@@ -118,6 +119,7 @@ describe('settling per wallet', () => {
       clock,
       marketData: data,
       models,
+      payments,
       queue: { enqueue: async () => {} },
     });
 
@@ -165,7 +167,7 @@ describe('settling per wallet', () => {
     const broken = Object.assign(Object.create(marketData) as MarketDataService, {
       barsUpTo: () => Promise.reject(new Error('provider died')),
     });
-    await runShard({ db, clock, marketData: broken, models, queue: { enqueue: async () => {} } }, task, {
+    await runShard({ db, clock, marketData: broken, models, payments, queue: { enqueue: async () => {} } }, task, {
       finalAttempt: true,
     });
     const run = await findRunDetail(db, task.runId);

@@ -3,6 +3,7 @@ import type { MaintenanceReport } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
+import type { PaymentGateway } from '../../adapters/stripe/gateway';
 import { log, uidHash } from '../../adapters/logging/log';
 
 /** What every step of a run sees: the run's own dates, fixed when it started, so all its shards agree. */
@@ -11,6 +12,8 @@ export interface StepContext {
   marketData: MarketDataService;
   /** The instance's model threads, for the forecasts a run prepares. */
   models: ModelPool;
+  /** Stripe, for the nightly reconciliation of the books (books.ts). */
+  payments: PaymentGateway;
   runId: string;
   /** The run's market date and the instant its settlements are stamped with. */
   clock: Clock;

@@ -3,7 +3,7 @@ import type { MaintenanceReport, MaintenanceRun } from '@stockseer/contract';
 import { isFinished, runMaintenance, useMaintenanceRuns } from './maintenanceApi';
 import { MaintenanceProgress } from './MaintenanceProgress';
 import { MaintenanceRunsList } from './MaintenanceRunsList';
-import { ADMIN_TEXT, maintenanceSummary } from './messages';
+import { ADMIN_TEXT, booksSummary, maintenanceSummary } from './messages';
 import { useAdminToasts } from './useAdminToasts';
 
 /**
@@ -28,8 +28,8 @@ export function MaintenanceCard({ onDone }: { onDone: () => void }) {
     // A run that failed before it counted anything says so; a broken ledger invariant is never quiet either.
     if (failed && report.failedCount === 0) toasts.failure(ADMIN_TEXT.maintenanceFailed);
     else {
-      const notify = report.invariantViolations > 0 ? toasts.failure : toasts.success;
-      notify(maintenanceSummary(report), ADMIN_TEXT.maintenanceDone);
+      const notify = report.invariantViolations + report.booksDiscrepancies > 0 ? toasts.failure : toasts.success;
+      notify(`${maintenanceSummary(report)}. ${booksSummary(report)}`, ADMIN_TEXT.maintenanceDone);
     }
     onDone();
   };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { MaintenanceRun } from '@stockseer/contract';
 import { formatDate } from '../../lib/format';
-import { maintenanceSummary } from './messages';
+import { booksSummary, maintenanceSummary } from './messages';
 import { MAINTENANCE_TEXT } from './maintenanceMessages';
 import './maintenance.css';
 
@@ -33,6 +33,15 @@ export function MaintenanceRunsList({ runs }: { runs: MaintenanceRun[] | undefin
                 {MAINTENANCE_TEXT.forDate(formatDate(run.today))} · {maintenanceSummary(run.report)}
                 {run.shardsFailed > 0 && ` · ${MAINTENANCE_TEXT.shardsFailed(run.shardsFailed)}`}
                 {run.error && ` · ${run.error}`}
+              </p>
+              <p
+                className={
+                  run.report.booksDiscrepancies > 0
+                    ? 'error-text maintenance-run-detail'
+                    : 'muted maintenance-run-detail'
+                }
+              >
+                {booksSummary(run.report)}
               </p>
             </li>
           ))}

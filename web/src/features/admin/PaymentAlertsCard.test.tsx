@@ -22,14 +22,26 @@ describe('the payment alerts of the Admin tab', () => {
             reason: 'PaymentIntent pi_1 has amount 10.5, not a positive whole number of cents',
             createdAt: '2026-11-24T12:00:00.000Z',
           },
+          {
+            id: 'books:run-1:u1',
+            eventId: 'run-1',
+            eventType: 'books.discrepancy',
+            reason: 'The books of wallet u1 do not balance: wallet holds 2200 cents but received 2000 and gave back 0',
+            createdAt: '2026-11-25T03:00:00.000Z',
+            walletId: 'u1',
+            transactionIds: ['deposit:pi_1', 'reserve:p1'],
+          },
         ],
       },
     });
     renderWithProviders(<PaymentAlertsCard />);
-    const [alert] = await screen.findAllByRole('listitem');
-    if (!alert) throw new Error('no alert listed');
+    const [alert, books] = await screen.findAllByRole('listitem');
+    if (!alert || !books) throw new Error('alerts not listed');
     expect(alert.textContent).toContain('PaymentIntent pi_1 has amount 10.5');
     expect(alert.textContent).toContain('evt_1 · payment_intent.succeeded · Nov 24, 2026');
+    expect(alert.textContent).not.toContain(ALERTS_TEXT.wallet);
+    expect(books.textContent).toContain('run-1 · books.discrepancy');
+    expect(books.textContent).toContain('Wallet u1 · lines deposit:pi_1, reserve:p1');
   });
 
   it('says when there is nothing to look at, and when the alerts cannot be loaded', async () => {

@@ -8,7 +8,10 @@ import './paymentAlerts.css';
 
 const ALERTS_PATH = '/api/admin/alerts';
 
-/** Admin tab: what an operator must look at (issue 14), newest first, with the Stripe event and why. */
+/**
+ * Admin tab: what an operator must look at (issue 14), newest first, with the Stripe event or maintenance run and why;
+ * a discrepancy of the nightly audit of the books also names the wallet and the ledger lines or Stripe objects.
+ */
 export function PaymentAlertsCard() {
   const headingId = useId();
   const alerts = useSWR(ALERTS_PATH, (path: string) => api(path, AdminAlerts));
@@ -30,6 +33,23 @@ export function PaymentAlertsCard() {
               <p className="muted payment-alert-meta">
                 <code>{alert.eventId}</code> · {alert.eventType} · {formatDate(alert.createdAt)}
               </p>
+              {alert.walletId && (
+                <p className="muted payment-alert-meta">
+                  {ALERTS_TEXT.wallet} <code>{alert.walletId}</code>
+                  {alert.transactionIds.length > 0 && (
+                    <>
+                      {' · '}
+                      {ALERTS_TEXT.lines}{' '}
+                      {alert.transactionIds.map((id, i) => (
+                        <span key={id}>
+                          {i > 0 && ', '}
+                          <code>{id}</code>
+                        </span>
+                      ))}
+                    </>
+                  )}
+                </p>
+              )}
             </li>
           ))}
         </ul>

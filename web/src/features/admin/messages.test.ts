@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXT, maintenanceSummary } from './messages';
+import { ADMIN_TEXT, booksSummary, maintenanceSummary } from './messages';
 
 const report = {
   updatedCount: 3,
@@ -8,6 +8,11 @@ const report = {
   preparedForecastsCount: 9,
   failedCount: 0,
   invariantViolations: 0,
+  booksWalletsCount: 500,
+  booksInCents: 575_000,
+  booksChargedCents: 124_800,
+  booksReservedCents: 0,
+  booksDiscrepancies: 0,
 };
 
 describe('admin texts', () => {
@@ -28,6 +33,15 @@ describe('admin texts', () => {
   it('names failures and invariant violations only when there are some', () => {
     expect(maintenanceSummary({ ...report, failedCount: 2, invariantViolations: 1 })).toBe(
       '3 outcomes updated, 0 wallets reset, 20 historical predictions cleaned up, 2 failed (retried on the next run), 1 invariant violation',
+    );
+  });
+
+  it('states the books of the nightly audit, and says where to look when they do not balance', () => {
+    expect(booksSummary(report)).toBe(
+      'Books balanced: 500 wallets, $5,750.00 in, $1,248.00 charged, $0.00 reserved, 0 discrepancies',
+    );
+    expect(booksSummary({ ...report, booksWalletsCount: 1, booksDiscrepancies: 1 })).toBe(
+      'Books out of balance: 1 wallet, $5,750.00 in, $1,248.00 charged, $0.00 reserved, 1 discrepancy (see Payment alerts)',
     );
   });
 });

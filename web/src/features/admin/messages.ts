@@ -1,4 +1,5 @@
 import { type MaintenanceReport, type PredictionType, type TimeFrame } from '@stockseer/contract';
+import { formatCents } from '../../lib/format';
 
 /** The Admin tab's texts (docs/product.md#ui-texts), written once; the tests import the same constants. */
 export const ADMIN_TEXT = {
@@ -104,4 +105,20 @@ export function maintenanceSummary(report: MaintenanceReport): string {
     parts.push(counted(report.invariantViolations, 'invariant violation', 'invariant violations'));
   }
   return parts.join(', ');
+}
+
+/**
+ * The nightly audit of the books in a run's report (docs/product.md#books-audited-every-night): the wallets checked,
+ * their money in, charged and reserved, and the discrepancies, each an alert in Payment alerts.
+ */
+export function booksSummary(report: MaintenanceReport): string {
+  const found = report.booksDiscrepancies;
+  const figures = [
+    counted(report.booksWalletsCount, 'wallet', 'wallets'),
+    `${formatCents(report.booksInCents)} in`,
+    `${formatCents(report.booksChargedCents)} charged`,
+    `${formatCents(report.booksReservedCents)} reserved`,
+    counted(found, 'discrepancy', 'discrepancies'),
+  ].join(', ');
+  return found === 0 ? `Books balanced: ${figures}` : `Books out of balance: ${figures} (see Payment alerts)`;
 }
