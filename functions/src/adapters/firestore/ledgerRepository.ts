@@ -27,12 +27,14 @@ const CONSISTENT_READ_TRIES = 5;
 
 /**
  * Wallets and their whole histories, each wallet consistent with its lines: the wallets are read before and after
- * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again. Reads
- * only; a missing wallet is left out.
+ * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again. A
+ * wallet written at or after `movedSince` (an ISO instant, its `updatedAt`) is left out instead: it is moving now,
+ * and the next audit sees it as moved. Reads only; a missing wallet is left out too.
  */
 export async function readLedgers(
   db: Firestore,
   userIds: readonly string[],
+  movedSince: string,
 ): Promise<{ wallet: Wallet; transactions: Transaction[] }[]> {
   const ledgers: { wallet: Wallet; transactions: Transaction[] }[] = [];
   for (const group of chunk(userIds, LEDGERS_PER_QUERY)) {
@@ -43,9 +45,10 @@ export async function readLedgers(
       const before = await db.getAll(...refs);
       const lines = await buildQuery(db, QUERIES.walletsLedgers, [pending]).get();
       const after = await db.getAll(...refs);
-      const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
+      const movingNow = (i: number) => ((after[i]!.get('updatedAt') as string | undefined) ?? '') >= movedSince;
+      const moved = (i: number) => !sameVersion(before[i]!, after[i]!) && !movingNow(i);
       for (const [i, snap] of before.entries()) {
-        if (moved(i) || !snap.exists) continue;
+        if (moved(i) || movingNow(i) || !snap.exists) continue;
         const transactions = lines.docs
           .filter((doc) => doc.get('walletId') === snap.id)
           .map((doc) => Transaction.parse({ ...doc.data(), id: doc.id }));

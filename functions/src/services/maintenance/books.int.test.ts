@@ -17,7 +17,8 @@ import type { StepContext } from './steps';
  * shards' work is run here, in-process, on exactly these wallets and this period: which wallets a run plans to audit
  * depends on the runs other test files make on the shared stack.
  */
-const clock = fixedClock(new Date().toISOString().slice(0, 10));
+// The run began after every write of this test (tomorrow evening): none of its wallets is moving "during the run".
+const clock = fixedClock(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
 const ctx = (runId: string): StepContext => ({
   db,
   clock,
@@ -70,6 +71,10 @@ describe('the nightly audit of the books', () => {
       booksDiscrepancies: 0,
     });
     expect(await reconcileStep.run(ctx(runId), period)).toEqual({ booksDiscrepancies: 0 });
+    // Wallets written since a run began are moving under it: that run leaves them to the next one.
+    const yesterday = fixedClock(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+    const earlyRun = { ...ctx(`${runId}-early`), clock: yesterday };
+    expect(await auditStep.run(earlyRun, { walletIds: wallets, since: '' })).toMatchObject({ booksWalletsCount: 0 });
 
     // Behind the ledger's back: $5 more in one wallet, and the credit line of another top-up gone.
     await db

@@ -19,7 +19,8 @@ const DISPUTE_LOOKBACK_DAYS = 120;
 
 /**
  * What moved since the last run that ended began, on the market's clock (the ledger's stamps): the wallets this run's
- * audit checks. This run's own settlements are checked by its settlement shards (by id) and by the next run's audit.
+ * audit checks, but those written since this run began (its own settlements run beside the audit): the next run
+ * finds those moved and checks them, and this run's settlement shards check what they settled by id.
  */
 export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> = {
   name: 'audit',
@@ -35,7 +36,8 @@ export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> 
   async run(ctx, { walletIds, since }) {
     const report = { booksWalletsCount: 0, booksInCents: 0, booksChargedCents: 0, booksReservedCents: 0 };
     let booksDiscrepancies = 0;
-    for (const { wallet, transactions } of await readLedgers(ctx.db, walletIds)) {
+    // A wallet written during this run (settled by it, or used since it began) is the next run's to audit.
+    for (const { wallet, transactions } of await readLedgers(ctx.db, walletIds, ctx.clock.now().toISOString())) {
       const books = auditWallet(wallet, transactions, since);
       report.booksWalletsCount += 1;
       // A broken wallet counts as found, not in the totals: its figures are what is in doubt.
