@@ -12,3 +12,5 @@ export * from './errorMessages';
 export * from './clientErrors';
 export * from './trackRecord';
 export * from './publicTrackRecord';
+export * from './liveStatus';
+export * from './watchlist';

@@ -7,11 +7,14 @@ import {
   CreatePaymentIntentResponse,
   DefaultModels,
   GeneratePredictionResponse,
+  LiveStatusList,
   MeResponse,
   PredictionList,
   PredictionPreview,
   TransactionsResponse,
   Wallet,
+  Watchlist,
+  WatchlistSymbols,
 } from '@stockseer/contract';
 import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
@@ -93,6 +96,7 @@ beforeAll(async () => {
     ).body,
   ).paymentIntentId;
   ownersPaidIntent = await paidTopUp(owner.token, 5);
+  await apiCall('/api/watchlist/star', { token: owner.token, body: { symbol: 'AAPL' } });
   // The admin rows write what is already there, so they change nothing for the tests after this file.
   currentDefaults = DefaultModels.parse(
     (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
@@ -109,6 +113,7 @@ const onlyOwnPredictions = (result: ApiResult<unknown>, caller: Caller) => {
 
 const rows: Row[] = [
   { route: 'GET /api/health', request: { path: '/api/health' }, expected: everyone(200) },
+  { route: 'GET /api/track-record', request: { path: '/api/track-record' }, expected: everyone(200) },
   {
     route: 'POST /api/payments/webhook',
     what: 'a correctly signed event, whoever sends it: Stripe has no ID token, the signature is the proof',
@@ -142,6 +147,36 @@ const rows: Row[] = [
     request: { path: '/api/predictions/user' },
     expected: signedIn(),
     check: onlyOwnPredictions,
+  },
+  {
+    route: 'GET /api/predictions/live-status',
+    what: "only the caller's own open predictions",
+    request: { path: '/api/predictions/live-status' },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(LiveStatusList.parse(r.body).some((s) => s.predictionId === ownersPrediction)).toBe(caller === 'owner'),
+  },
+  {
+    route: 'GET /api/watchlist',
+    what: "the caller's own watchlist: the owner starred AAPL, nobody else did",
+    request: { path: '/api/watchlist' },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(Watchlist.parse(r.body).rows.some((row) => row.symbol === 'AAPL')).toBe(caller === 'owner'),
+  },
+  {
+    route: 'POST /api/watchlist/star',
+    what: "a star of the caller's own",
+    request: { path: '/api/watchlist/star', body: { symbol: 'AAPL' } },
+    expected: signedIn(),
+    check: (r) => expect(WatchlistSymbols.parse(r.body).symbols).toContain('AAPL'),
+  },
+  {
+    route: 'POST /api/watchlist/unstar',
+    what: "the caller's own star, whoever else stars the stock (none is left for later tests' maintenance plans)",
+    request: { path: '/api/watchlist/unstar', body: { symbol: 'AAPL' } },
+    expected: signedIn(),
+    check: (r) => expect(WatchlistSymbols.parse(r.body).symbols).not.toContain('AAPL'),
   },
   {
     route: 'GET /api/predictions/preview',

@@ -6,6 +6,8 @@ import { useClearPreviews } from '../features/predictions/predictionsApi';
 import type { ChartOverlay } from '../features/stocks/chartOverlay';
 import { StockExplorer } from '../features/stocks/StockExplorer';
 import { AddFundsDialog } from '../features/wallet/AddFundsDialog';
+import { StarButton } from '../features/watchlist/StarButton';
+import { WatchlistPanel } from '../features/watchlist/WatchlistPanel';
 import { useRefreshWallet } from '../features/wallet/walletApi';
 
 interface Props {
@@ -29,6 +31,7 @@ const overlayOf = (p: ForecastTerms): ChartOverlay => ({
 /**
  * The Predictions tab: the stock explorer above the prediction panel for the stock picked in it. The panel's
  * leading forecast is drawn on the explorer's chart, and a generated prediction refreshes the wallet feature's data.
+ * The stock's card carries the watchlist's star; the Watchlist panel comes last, and picking a stock in it shows it.
  */
 export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: Props) {
   const [forecast, setForecast] = useState<ForecastTerms>();
@@ -45,7 +48,12 @@ export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: P
 
   return (
     <div className="predictions-section">
-      <StockExplorer selectedSymbol={selectedSymbol} onSelect={onSelect} chartOverlays={overlays} />
+      <StockExplorer
+        selectedSymbol={selectedSymbol}
+        onSelect={onSelect}
+        chartOverlays={overlays}
+        cardActions={selectedSymbol && <StarButton uid={uid} symbol={selectedSymbol} />}
+      />
       <PredictionPanel
         uid={uid}
         symbol={selectedSymbol}
@@ -54,6 +62,7 @@ export function PredictionsSection({ uid, isAdmin, selectedSymbol, onSelect }: P
         onForecast={setForecast}
         addFunds={addFunds}
       />
+      <WatchlistPanel uid={uid} onSelect={onSelect} />
     </div>
   );
 }

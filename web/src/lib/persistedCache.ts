@@ -3,7 +3,7 @@ import { useSWRConfig, type Cache, type State } from 'swr';
 
 /**
  * The SWR cache, with what the signed-in user last loaded of their wallet, predictions and stocks kept in
- * localStorage, so that a page loaded while offline still shows it (the service worker caches the shell, never the
+ * localStorage (and their watchlist, and how their open predictions stand), so that a page loaded while offline still shows it (the service worker caches the shell, never the
  * API). Online, nothing kept is ever shown: the kept answers come back only once the app finds itself offline.
  */
 const STORAGE_KEY = 'stockseer-swr-cache';
@@ -15,7 +15,9 @@ const KEPT_PATHS = [
   '/api/predictions/historical',
   '/api/predictions/user',
   '/api/predictions/preview',
+  '/api/predictions/live-status',
   '/api/stocks',
+  '/api/watchlist',
 ];
 /** The most recent answers kept, so that the storage never grows past a few hundred kilobytes. */
 const MAX_KEPT = 40;

@@ -83,4 +83,8 @@ export const COLLECTIONS = {
   marketSearch: 'marketSearch',
   rateLimits: 'rateLimits',
   adminAlerts: 'adminAlerts',
+  /** A user's starred stocks, one document per user (watchlist.ts). */
+  watchlists: 'watchlists',
+  /** Each stock starred by anyone, with how many users star it: what daily maintenance prepares (watchlist.ts). */
+  watchedStocks: 'watchedStocks',
 } as const;

@@ -10,6 +10,7 @@ import { predictionRoutes } from './predictions';
 import { stockRoutes } from './stocks';
 import { trackRecordRoutes } from './trackRecord';
 import { walletRoutes } from './wallet';
+import { watchlistRoutes } from './watchlist';
 
 /** Every route of the API under /api, each with its guard. Building it calls none of `deps`. */
 export function apiRoutes(deps: AppDeps): ApiRoute[] {
@@ -24,5 +25,6 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...predictionRoutes(deps),
     ...clientErrorRoutes(deps),
     ...trackRecordRoutes(deps),
+    ...watchlistRoutes(deps),
   ];
 }

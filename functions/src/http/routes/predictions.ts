@@ -6,6 +6,7 @@ import { parseInput } from '../validate';
 import { generatePrediction } from '../../services/predictions/generate';
 import { historicalPredictionsFor } from '../../services/predictions/historical';
 import { futurePredictionsFor, userPredictions } from '../../services/predictions/lists';
+import { liveStatusesFor } from '../../services/predictions/liveStatus';
 import { previewPrediction } from '../../services/predictions/preview';
 
 export function predictionRoutes(deps: AppDeps): ApiRoute[] {
@@ -20,6 +21,11 @@ export function predictionRoutes(deps: AppDeps): ApiRoute[] {
 
     get('/predictions/user', 'signedIn', async (req, res) => {
       res.json(await userPredictions(deps, callerOf(req)));
+    }),
+
+    // Every open prediction's status in one answer, from cached closes: one request for all the cards.
+    get('/predictions/live-status', 'signedIn', async (req, res) => {
+      res.json(await liveStatusesFor(deps, callerOf(req)));
     }),
 
     get('/predictions/preview', 'signedIn', async (req, res) => {

@@ -2,7 +2,9 @@ import { lastFinalClose } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
 import { packGroups } from '../../domain/maintenance/runs';
 import { forecastsAskedBefore, type AskedForecast } from '../../adapters/firestore/forecastsOfTheDay';
+import { watchedSymbols } from '../../adapters/firestore/watchlist';
 import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
+import { defaultModels } from '../watchlist/list';
 import { forEachParallel, retryOrCountFailures, type MaintenanceStep } from './steps';
 
 /** One stock's forecasts to prepare: its prices are read once for all of them. */
@@ -28,16 +30,28 @@ const PARALLEL_STOCKS = 2;
  * A stock whose provider has no price for that close yet is skipped (its forecasts are fitted on demand, as before),
  * and so is what a user asking would be refused anyway. `preparedForecastsCount` counts the forecasts ready for the
  * session, fitted by this shard or found stored (a retried shard finds its first attempt's).
+ *
+ * Watched stocks (docs/product.md#watchlist) add the default model of each time frame, once per stock however many
+ * users star it: the Watchlist panel reads these. At most WATCHLIST_LIMIT stars per user bound what users add.
  */
 export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   name: 'forecasts',
 
   async plan({ db, clock }) {
-    const asked = await forecastsAskedBefore(db, lastFinalClose(clock.today(), clock.now()));
+    const [asked, watched, models] = await Promise.all([
+      forecastsAskedBefore(db, lastFinalClose(clock.today(), clock.now())),
+      watchedSymbols(db),
+      defaultModels(db),
+    ]);
+    const ofWatched = watched.flatMap((symbol) =>
+      (['short', 'medium', 'long'] as const).map((timeFrame) => ({ symbol, timeFrame, modelId: models[timeFrame] })),
+    );
     const byStock = new Map<string, StockForecasts>();
-    for (const { symbol, ...forecast } of asked) {
+    for (const { symbol, ...forecast } of [...asked, ...ofWatched]) {
       const stock = byStock.get(symbol) ?? { symbol, forecasts: [] };
-      stock.forecasts.push(forecast);
+      const same = (f: Omit<AskedForecast, 'symbol'>) =>
+        f.modelId === forecast.modelId && f.timeFrame === forecast.timeFrame;
+      if (!stock.forecasts.some(same)) stock.forecasts.push(forecast);
       byStock.set(symbol, stock);
     }
     const groups = [...byStock.values()].map((s) => ({ id: s.symbol, items: s.forecasts.length }));

@@ -1,6 +1,7 @@
 import './history.css';
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast/ToastProvider';
+import { useLiveStatuses } from '../../lib/liveStatusApi';
 import { historyCsv } from './csv';
 import { downloadText } from './download';
 import { HistoryFilterBar } from './HistoryFilterBar';
@@ -20,6 +21,7 @@ export function HistoryTab({ uid }: { uid: string }) {
     [toast],
   );
   const { data, error } = useUserPredictions(uid, onError);
+  const liveStatuses = useLiveStatuses(uid);
   const [filters, setFilters] = useState(NO_FILTERS);
   const rows = useMemo(() => data && sortForHistory(filterPredictions(data, filters)), [data, filters]);
 
@@ -42,7 +44,7 @@ export function HistoryTab({ uid }: { uid: string }) {
           <p className="muted table-count" aria-live="polite">
             {HISTORY_TEXT.count(rows.length, data.length)}
           </p>
-          <HistoryTable predictions={rows} />
+          <HistoryTable predictions={rows} liveStatuses={liveStatuses} />
         </>
       ) : error ? (
         <p className="error-text">{HISTORY_TEXT.failed}</p>

@@ -1,10 +1,15 @@
-import { predictionModelName, TIME_FRAME_LABELS, type Prediction } from '@stockseer/contract';
+import { useMemo } from 'react';
+import { predictionModelName, TIME_FRAME_LABELS, type LiveStatus, type Prediction } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
+import { LiveStatusView } from '../../components/LiveStatus';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { COLUMNS, HISTORY_TEXT } from './messages';
 
-/** The History columns (docs/product.md#history-tab), in the order given; a column is one entry here. */
-const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
+/**
+ * The History columns (docs/product.md#history-tab), in the order given; a column is one entry here. An open
+ * prediction's outcome cell also says how it stands now (docs/product.md#live-status).
+ */
+const historyColumns = (live: ReadonlyMap<string, LiveStatus>): readonly Column<Prediction>[] => [
   {
     header: COLUMNS.stock,
     rowHeader: true,
@@ -19,16 +24,40 @@ const HISTORY_COLUMNS: readonly Column<Prediction>[] = [
   },
   predictionColumn(COLUMNS.prediction),
   targetColumn(COLUMNS.target),
-  outcomeColumn(COLUMNS.outcome),
+  withLiveStatus(outcomeColumn(COLUMNS.outcome), live),
   costColumn(COLUMNS.cost),
 ];
 
+function withLiveStatus(column: Column<Prediction>, live: ReadonlyMap<string, LiveStatus>): Column<Prediction> {
+  return {
+    ...column,
+    cell: (p) => {
+      const status = p.status === 'active' ? live.get(p.id) : undefined;
+      return (
+        <>
+          {column.cell(p)}
+          {status && <LiveStatusView status={status} prediction={p} compact />}
+        </>
+      );
+    },
+  };
+}
+
+const NONE: ReadonlyMap<string, LiveStatus> = new Map();
+
 /** One row per prediction, in the order given. */
-export function HistoryTable({ predictions }: { predictions: readonly Prediction[] }) {
+export function HistoryTable({
+  predictions,
+  liveStatuses = NONE,
+}: {
+  predictions: readonly Prediction[];
+  liveStatuses?: ReadonlyMap<string, LiveStatus>;
+}) {
+  const columns = useMemo(() => historyColumns(liveStatuses), [liveStatuses]);
   return (
     <DataTable
       caption={HISTORY_TEXT.title}
-      columns={HISTORY_COLUMNS}
+      columns={columns}
       rows={predictions}
       emptyText={HISTORY_TEXT.empty}
       className="history-table"

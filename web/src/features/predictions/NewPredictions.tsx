@@ -7,6 +7,7 @@ import { CostPreview } from './CostPreview';
 import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
 import { useErrorToast, useShowForecast } from './panelHooks';
+import { useLiveStatuses } from '../../lib/liveStatusApi';
 import { PredictionList } from './PredictionList';
 import { useFuturePredictions, usePredictionPreview } from './predictionsApi';
 import { useGeneratePrediction } from './useGeneratePrediction';
@@ -28,6 +29,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const onError = useErrorToast(PREDICTION_TEXT.futureFailed);
   const { data, error } = useFuturePredictions(uid, query, onError);
   const preview = usePredictionPreview(uid, query);
+  const liveStatuses = useLiveStatuses(uid);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
   const [confirming, setConfirming] = useState(false);
   const connection = useNeedsConnection();
@@ -92,6 +94,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
           predictions={predictions}
           empty={PREDICTION_TEXT.noFuture}
           highlightedId={duplicate ? generated?.id : undefined}
+          liveStatuses={liveStatuses}
         />
       ) : error ? (
         <p className="error-text">{PREDICTION_TEXT.futureFailed}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { MODEL_LABELS, type CostLabel, type Prediction } from '@stockseer/contract';
+import { MODEL_LABELS, type CostLabel, type LiveStatus, type Prediction } from '@stockseer/contract';
 import { CARD_TEXT } from './messages';
 import { PredictionCard } from './PredictionCard';
 import { makePrediction } from './predictions.testkit';
@@ -68,5 +68,21 @@ describe('PredictionCard', () => {
 
   it('shows no cost for a back-test: it belongs to no one', () => {
     expect(renderCard().textContent).not.toContain(CARD_TEXT.cost);
+  });
+
+  it('shows how an open forecast stands now, and nothing of it once resolved', () => {
+    const live: LiveStatus = {
+      predictionId: 'p1',
+      lastClose: 204.1,
+      lastCloseDate: '2026-11-18',
+      position: 'inside',
+      tradingDaysLeft: 3,
+      chanceNow: 0.55,
+      path: [{ date: '2026-11-12', close: 200 }],
+    };
+    const { rerender } = render(<PredictionCard prediction={makePrediction({ status: 'active' })} live={live} />);
+    expect(screen.getByRole('article').textContent).toContain('Chance of a hit now: 55%');
+    rerender(<PredictionCard prediction={makePrediction({ status: 'hit', actualPrice: 205 })} live={live} />);
+    expect(screen.getByRole('article').textContent).not.toContain('Chance of a hit now');
   });
 });

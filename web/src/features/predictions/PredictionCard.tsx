@@ -1,19 +1,23 @@
-import { costLabel, predictionModelName, type Prediction } from '@stockseer/contract';
+import { costLabel, predictionModelName, type LiveStatus, type Prediction } from '@stockseer/contract';
 import { HitChance } from '../../components/HitChance';
+import { LiveStatusView } from '../../components/LiveStatus';
 import { formatDate, formatPrice, formatPriceWithChange } from '../../lib/format';
 import { CARD_TEXT } from './messages';
 import { StatusBadge } from './StatusBadge';
 
 /**
  * One forecast (docs/product.md#predictions-tab): when it was made and at what price, the target with its change, the
- * 80% range, the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost.
+ * 80% range, the hit rule fixed when it was made, the outcome and, for a user's own forecast, what it cost. An open
+ * forecast also shows how it stands now (`live`, docs/product.md#live-status).
  */
 export function PredictionCard({
   prediction: p,
   highlighted = false,
+  live,
 }: {
   prediction: Prediction;
   highlighted?: boolean;
+  live?: LiveStatus;
 }) {
   const targetDate = formatDate(p.targetDate);
   return (
@@ -52,6 +56,7 @@ export function PredictionCard({
       <p className="prediction-chance">
         <HitChance probability={p.hitProbability} />
       </p>
+      {live && p.status === 'active' && <LiveStatusView status={live} prediction={p} />}
       {/* Back-tests belong to no one and cost nothing: only a user's own forecast has a cost. */}
       {p.predictionType === 'future' && (
         <p className="prediction-cost">

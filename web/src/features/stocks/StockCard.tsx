@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/format';
 import { stockErrorText } from './errorText';
 import { STOCK_TEXT } from './messages';
@@ -6,9 +7,9 @@ import { useStockDetails } from './useStockData';
 
 /**
  * The quote of the selected stock (docs/product.md#predictions-tab): price and change coloured by direction, the day's
- * figures, as-of time.
+ * figures, as-of time. `actions`: what the app puts on the card (the watchlist's star).
  */
-export function StockCard({ symbol }: { symbol: string }) {
+export function StockCard({ symbol, actions }: { symbol: string; actions?: ReactNode }) {
   const { data: stock, error } = useStockDetails(symbol);
 
   if (error) {
@@ -36,6 +37,7 @@ export function StockCard({ symbol }: { symbol: string }) {
             {stock.symbol} <span className="exchange-badge">{stock.exchange}</span>
           </h2>
           <p className="stock-card-name">{stock.name}</p>
+          {actions}
         </div>
         <div className="stock-card-price">
           <p className={`price trend-${trend}`} data-testid="stock-price">

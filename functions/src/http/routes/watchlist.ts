@@ -1,0 +1,24 @@
+import { WatchlistChange } from '@stockseer/contract';
+import type { AppDeps } from '../deps';
+import { get, post, type ApiRoute } from '../routeTable';
+import { callerOf } from '../auth';
+import { parseInput } from '../validate';
+import { star, unstar } from '../../services/watchlist/star';
+import { watchlistFor } from '../../services/watchlist/list';
+
+/** The caller's watchlist (docs/product.md#watchlist): the caller's own records, like `POST /me`. */
+export function watchlistRoutes(deps: AppDeps): ApiRoute[] {
+  return [
+    get('/watchlist', 'signedIn', async (req, res) => {
+      res.json(await watchlistFor(deps, callerOf(req)));
+    }),
+
+    post('/watchlist/star', 'signedIn', async (req, res) => {
+      res.json(await star(deps, callerOf(req), parseInput(WatchlistChange, req.body).symbol));
+    }),
+
+    post('/watchlist/unstar', 'signedIn', async (req, res) => {
+      res.json(await unstar(deps, callerOf(req), parseInput(WatchlistChange, req.body).symbol));
+    }),
+  ];
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNeedsConnection } from '../../components/NeedsConnection';
+import { useToast } from '../../components/toast/ToastProvider';
+import { ApiError } from '../../lib/api';
+import { WATCHLIST_TEXT } from './messages';
+import { useToggleStar, useWatchlist } from './watchlistApi';
+
+/**
+ * The star on a stock's card: adds the stock to the watchlist or removes it. A refusal (the 50-star limit) is
+ * told in a toast with the server's words; offline it is off, with the reason.
+ */
+export function StarButton({ uid, symbol, compact = false }: { uid: string; symbol: string; compact?: boolean }) {
+  const { data } = useWatchlist(uid);
+  const toggle = useToggleStar(uid);
+  const { toast } = useToast();
+  const { offline, buttonProps, reason } = useNeedsConnection();
+  const [busy, setBusy] = useState(false);
+  const starred = data?.rows.some((row) => row.symbol === symbol) ?? false;
+
+  const onClick = async () => {
+    if (offline || busy) return;
+    setBusy(true);
+    try {
+      await toggle(symbol, starred);
+    } catch (error) {
+      const description = error instanceof ApiError ? error.message : undefined;
+      toast({ title: WATCHLIST_TEXT.starFailed, description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="star-button-wrap">
+      <button
+        type="button"
+        className={starred ? 'button button-outline star-button star-button-on' : 'button button-outline star-button'}
+        aria-pressed={starred}
+        aria-label={starred ? WATCHLIST_TEXT.unstar(symbol) : WATCHLIST_TEXT.star(symbol)}
+        aria-busy={busy || undefined}
+        disabled={!data}
+        onClick={() => void onClick()}
+        {...buttonProps}
+      >
+        <span aria-hidden="true">{starred ? '★' : '☆'}</span>
+        {!compact && <span>{starred ? WATCHLIST_TEXT.starredShort : WATCHLIST_TEXT.starShort}</span>}
+      </button>
+      {!compact && reason}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import './watchlist.css';
+import { useMemo } from 'react';
+import type { TimeFrame, WatchlistRow } from '@stockseer/contract';
+import { DataTable, type Column } from '../../components/DataTable';
+import { formatChance, formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { WATCHLIST_TEXT } from './messages';
+import { StarButton } from './StarButton';
+import { useWatchlist } from './watchlistApi';
+
+type Row = WatchlistRow & { id: string };
+
+const trend = (change: number | null) => (change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down');
+
+function chanceColumn(timeFrame: TimeFrame): Column<Row> {
+  return {
+    header: WATCHLIST_TEXT.chance(timeFrame),
+    className: 'watchlist-chance',
+    cell: (row) => {
+      const chance = row.chances[timeFrame];
+      if (!chance) return <span title={WATCHLIST_TEXT.notPreparedHint}>{WATCHLIST_TEXT.notPrepared}</span>;
+      return (
+        <>
+          <strong>{formatChance(chance.hitProbability)}</strong>
+          <span className="cell-sub">{chance.modelName}</span>
+        </>
+      );
+    },
+  };
+}
+
+/**
+ * The Watchlist panel (docs/product.md#watchlist): each starred stock's last close, day change and today's chance of
+ * a hit of each time frame's default model. Picking a stock shows it above; its star removes it.
+ */
+export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symbol: string) => void }) {
+  const { data, error } = useWatchlist(uid);
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      {
+        header: WATCHLIST_TEXT.stock,
+        rowHeader: true,
+        cell: (row) => (
+          <span className="watchlist-stock">
+            <StarButton uid={uid} symbol={row.symbol} compact />
+            <button
+              type="button"
+              className="link-button watchlist-symbol"
+              aria-label={WATCHLIST_TEXT.open(row.symbol)}
+              onClick={() => onSelect(row.symbol)}
+            >
+              {row.symbol}
+            </button>
+          </span>
+        ),
+      },
+      {
+        header: WATCHLIST_TEXT.lastClose,
+        cell: (row) =>
+          row.lastClose === null ? (
+            WATCHLIST_TEXT.noPrice
+          ) : (
+            <>
+              {formatPrice(row.lastClose)}
+              <span className="cell-sub">{formatDate(row.lastCloseDate)}</span>
+            </>
+          ),
+      },
+      {
+        header: WATCHLIST_TEXT.dayChange,
+        cell: (row) =>
+          row.dayChange === null || row.dayChangeFraction === null ? (
+            '–'
+          ) : (
+            <span className={`trend-${trend(row.dayChange)}`}>
+              {row.dayChange >= 0 ? '+' : '-'}
+              {formatPrice(Math.abs(row.dayChange))} ({formatPercent(row.dayChangeFraction * 100)})
+            </span>
+          ),
+      },
+      chanceColumn('short'),
+      chanceColumn('medium'),
+      chanceColumn('long'),
+    ],
+    [uid, onSelect],
+  );
+  const rows = useMemo(() => data?.rows.map((row) => ({ ...row, id: row.symbol })), [data]);
+
+  return (
+    <section className="card watchlist-panel" aria-labelledby="watchlist-title">
+      <h2 id="watchlist-title">{WATCHLIST_TEXT.title}</h2>
+      <p className="muted watchlist-intro">{WATCHLIST_TEXT.intro}</p>
+      {rows ? (
+        <DataTable caption={WATCHLIST_TEXT.title} columns={columns} rows={rows} emptyText={WATCHLIST_TEXT.empty} />
+      ) : error ? (
+        <p className="error-text">{WATCHLIST_TEXT.failed}</p>
+      ) : (
+        <p className="muted" aria-busy="true">
+          {WATCHLIST_TEXT.loading}
+        </p>
+      )}
+    </section>
+  );
+}
