@@ -13,7 +13,7 @@ export function StarButton({ uid, symbol, compact = false }: { uid: string; symb
   const { data } = useWatchlist(uid);
   const toggle = useToggleStar(uid);
   const { toast } = useToast();
-  const { offline, buttonProps, reason } = useNeedsConnection();
+  const { offline, buttonProps, reason } = useNeedsConnection(WATCHLIST_TEXT.starNeedsConnection);
   const [busy, setBusy] = useState(false);
   const starred = data?.rows.some((row) => row.symbol === symbol) ?? false;
 
@@ -45,7 +45,8 @@ export function StarButton({ uid, symbol, compact = false }: { uid: string; symb
         <span aria-hidden="true">{starred ? '★' : '☆'}</span>
         {!compact && <span>{starred ? WATCHLIST_TEXT.starredShort : WATCHLIST_TEXT.starShort}</span>}
       </button>
-      {!compact && reason}
+      {/* In a watchlist row the banner says it; the reason stays for screen readers (the button points to it). */}
+      {compact ? reason && <div className="visually-hidden">{reason}</div> : reason}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { SWRConfig } from 'swr';
 import { WATCHLIST_FULL_MESSAGE, type WatchlistRow } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
-import { OFFLINE_TEXT, reportReachable } from '../../lib/online';
+import { reportReachable } from '../../lib/online';
 import { WATCHLIST_TEXT } from './messages';
 import { StarButton } from './StarButton';
 import { WatchlistPanel } from './WatchlistPanel';
@@ -124,7 +124,8 @@ describe('StarButton', () => {
       window.dispatchEvent(new Event('offline'));
     });
     expect(star.getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByText(OFFLINE_TEXT.moneyNeedsConnection)).toBeTruthy();
+    expect(screen.getByText(WATCHLIST_TEXT.starNeedsConnection)).toBeTruthy();
+    expect(star.getAttribute('aria-describedby')).toBe(screen.getByText(WATCHLIST_TEXT.starNeedsConnection).id);
     const calls = fetchMock.mock.calls.length;
     fireEvent.click(star);
     expect(fetchMock.mock.calls.length).toBe(calls);

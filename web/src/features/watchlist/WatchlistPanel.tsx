@@ -40,7 +40,7 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
         header: WATCHLIST_TEXT.stock,
         rowHeader: true,
         cell: (row) => (
-          <span className="watchlist-stock">
+          <div className="watchlist-stock">
             <StarButton uid={uid} symbol={row.symbol} compact />
             <button
               type="button"
@@ -50,7 +50,7 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
             >
               {row.symbol}
             </button>
-          </span>
+          </div>
         ),
       },
       {

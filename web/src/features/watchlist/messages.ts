@@ -12,6 +12,7 @@ export const WATCHLIST_TEXT = {
   starShort: 'Watch',
   starredShort: 'Watching',
   starFailed: 'Watchlist not changed',
+  starNeedsConnection: 'Needs a connection: stars change once you are back online.',
   open: (symbol: string) => `Show ${symbol}`,
   stock: 'Stock',
   lastClose: 'Last close',
