@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { TIME_FRAME_DAYS } from './rules';
 
 /** Every non-2xx JSON response of the API has this shape: a message a person can read. */
 export const ErrorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Forecast horizons in NYSE trading days. */
-export const TIME_FRAME_DAYS = { short: 7, medium: 30, long: 90 } as const;
+/** Forecast horizons in NYSE trading days (rules.ts: stated by pages that load no schema). */
+export { TIME_FRAME_DAYS };
 export const TimeFrame = z.enum(['short', 'medium', 'long']);
 export type TimeFrame = z.infer<typeof TimeFrame>;
 

@@ -37,11 +37,7 @@ export function predictionModelName(p: Pick<Prediction, 'modelName' | 'modelChoi
   return p.modelChoice === 'recommended' ? `${MODEL_CHOICE_NAMES.recommended} (${p.modelName})` : p.modelName;
 }
 
-/**
- * Half-width of the hit range, as a fraction of the price at prediction: longer horizons get more room
- * (docs/product.md#hit-rule). Here so the public track record page states the rule the functions apply.
- */
-export const HIT_BAND_FRACTION: Record<TimeFrame, number> = { short: 0.02, medium: 0.04, long: 0.06 };
+export { HIT_BAND_FRACTION } from './rules';
 
 /** `historical` = one origin of a back-test; `future` = a user's paid or free forecast. */
 export const PredictionType = z.enum(['historical', 'future']);

@@ -9,8 +9,7 @@ import { z } from 'zod';
 /** Deciles of the stated chance: 0-10%, 10-20%, ..., 90-100%. */
 export const DECILES = 10;
 
-/** Below this many resolved forecasts a model and time frame shows "Tracking", never figures (issue 12, issue 24). */
-export const TRACK_RECORD_MIN_RESOLVED = 5;
+export { TRACK_RECORD_MIN_RESOLVED } from './rules';
 
 /** The decile a chance falls in (a chance of exactly 1 is in the top one). The epsilon keeps 0.3 in 30-40%. */
 export const decileOf = (chance: number) => Math.min(DECILES - 1, Math.max(0, Math.floor(chance * DECILES + 1e-9)));

@@ -4,13 +4,14 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Layout } from './layout/Layout';
 import { HomeRoute } from './HomeRoute';
 import { NotFoundPage } from '../pages/NotFoundPage';
+// A landing page too (issue 24): its text is in the first bundle, its figures load on demand.
+import TrackRecordPage from '../pages/TrackRecordPage';
 import { SHELL_TEXT } from './messages';
 
 // Static pages are rarely visited: they load on demand and keep the landing page light.
 const TermsPage = lazy(() => import('../pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../pages/PrivacyPage'));
 const ContactPage = lazy(() => import('../pages/ContactPage'));
-const TrackRecordPage = lazy(() => import('../pages/TrackRecordPage'));
 
 export function AppRoutes() {
   return (
@@ -24,7 +25,7 @@ export function AppRoutes() {
           <Route path="terms" element={<Lazy page={<TermsPage />} />} />
           <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
           <Route path="contact" element={<Lazy page={<ContactPage />} />} />
-          <Route path="track-record" element={<Lazy page={<TrackRecordPage />} />} />
+          <Route path="track-record" element={<TrackRecordPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

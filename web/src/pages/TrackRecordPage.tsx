@@ -1,18 +1,10 @@
 import './trackRecord.css';
-import useSWR from 'swr';
-import {
-  PublicTrackRecord,
-  TIME_FRAME_LABELS,
-  TimeFrame,
-  type PublicTrackRecordRow,
-  type TrackRecordSummary,
-} from '@stockseer/contract';
-import { ReliabilityChart } from '../components/ReliabilityChart';
-import { api } from '../lib/api';
-import { formatChance, formatDate } from '../lib/format';
+import { lazy, Suspense } from 'react';
 import { TRACK_RECORD_TEXT as T } from './trackRecordText';
 
-const TRACK_RECORD_PATH = '/api/track-record';
+// The figures need the contract's schemas (zod), the chart and the API client: they load beside the text, which
+// shows (the page's largest paint) without waiting for them.
+const TrackRecordFigures = lazy(() => import('./TrackRecordFigures'));
 
 /**
  * `/track-record` (issue 24): public, no sign-in. Per time frame and model, the back-tested and live hit rates, the
@@ -20,9 +12,6 @@ const TRACK_RECORD_PATH = '/api/track-record';
  * (functions/src/http/routes/trackRecord.ts); the page's text renders before it arrives.
  */
 export default function TrackRecordPage() {
-  const { data, error } = useSWR(TRACK_RECORD_PATH, () => api(TRACK_RECORD_PATH, PublicTrackRecord), {
-    revalidateOnFocus: false,
-  });
   return (
     <article className="track-record">
       <h1>{T.title}</h1>
@@ -30,7 +19,6 @@ export default function TrackRecordPage() {
       <section className="card prose track-record-rule" aria-labelledby="hit-rule">
         <h2 id="hit-rule">{T.hitTitle}</h2>
         <p>{T.hitRule}</p>
-        <p>{T.hitPrice}</p>
         <h2>{T.termsTitle}</h2>
         <dl className="track-record-terms">
           {T.terms.map(([term, meaning]) => (
@@ -41,81 +29,15 @@ export default function TrackRecordPage() {
           ))}
         </dl>
       </section>
-      {data ? (
-        <>
-          {TimeFrame.options.map((timeFrame) => (
-            <section key={timeFrame} className="track-record-frame" aria-labelledby={`frame-${timeFrame}`}>
-              <h2 id={`frame-${timeFrame}`}>{TIME_FRAME_LABELS[timeFrame]}</h2>
-              <div className="track-record-models">
-                {data.rows
-                  .filter((row) => row.timeFrame === timeFrame)
-                  .map((row) => (
-                    <ModelRecord key={row.modelId} row={row} />
-                  ))}
-              </div>
-            </section>
-          ))}
-          <p className="muted">{T.asOf(formatDate(data.asOf.slice(0, 10)))}</p>
-        </>
-      ) : error ? (
-        <p className="error-text">{T.failed}</p>
-      ) : (
-        <p className="muted" aria-busy="true">
-          {T.loading}
-        </p>
-      )}
+      <Suspense
+        fallback={
+          <p className="muted" aria-busy="true">
+            {T.loading}
+          </p>
+        }
+      >
+        <TrackRecordFigures />
+      </Suspense>
     </article>
-  );
-}
-
-function ModelRecord({ row }: { row: PublicTrackRecordRow }) {
-  const label = `${row.modelName}, ${TIME_FRAME_LABELS[row.timeFrame]}`;
-  return (
-    <section className="card track-record-model" aria-label={label}>
-      <h3>{row.modelName}</h3>
-      <Figures name={T.backtest} summary={row.backtest} />
-      <Figures name={T.live} summary={row.live} />
-      {(row.backtest || row.live) && (
-        <ReliabilityChart
-          title={T.chartTitle(row.modelName, TIME_FRAME_LABELS[row.timeFrame])}
-          series={[
-            { name: T.backtest, phrase: T.backtestPhrase, summary: row.backtest },
-            { name: T.live, phrase: T.livePhrase, summary: row.live },
-          ]}
-        />
-      )}
-    </section>
-  );
-}
-
-const skill = (s: TrackRecordSummary) => (s.brierSkill === null ? '-' : s.brierSkill.toFixed(3));
-
-/** One line of figures, or "Tracking" while too few forecasts have resolved. */
-function Figures({ name, summary }: { name: string; summary: TrackRecordSummary | null }) {
-  return (
-    <div className="track-record-figures">
-      <h4>{name}</h4>
-      {summary ? (
-        <dl>
-          <div>
-            <dt>{T.hitRate}</dt>
-            <dd>
-              {formatChance(summary.hits / summary.resolved)}{' '}
-              <span className="muted">({T.resolved(summary.resolved)})</span>
-            </dd>
-          </div>
-          <div>
-            <dt>{T.statedChance}</dt>
-            <dd>{summary.meanPredicted === null ? '-' : formatChance(summary.meanPredicted)}</dd>
-          </div>
-          <div>
-            <dt>{T.brierSkill}</dt>
-            <dd>{skill(summary)}</dd>
-          </div>
-        </dl>
-      ) : (
-        <p className="track-record-tracking">{T.tracking}</p>
-      )}
-    </div>
   );
 }

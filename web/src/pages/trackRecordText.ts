@@ -1,10 +1,6 @@
 import { SHELL_TEXT } from '../app/messages';
-import {
-  FREE_PREDICTIONS_PER_MONTH,
-  HIT_BAND_FRACTION,
-  TIME_FRAME_DAYS,
-  TRACK_RECORD_MIN_RESOLVED,
-} from '@stockseer/contract';
+// The zod-free numbers only: the page's text shows before the contract's schemas have loaded.
+import { HIT_BAND_FRACTION, TIME_FRAME_DAYS, TRACK_RECORD_MIN_RESOLVED } from '@stockseer/contract/rules';
 
 const bandPercent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
@@ -14,7 +10,6 @@ export const TRACK_RECORD_TEXT = {
   lead: 'How StockSeer\u2019s forecasts have done: back-tested on past prices, and live, as users\u2019 own forecasts reached their target dates. Figures are totals over all forecasts; no one\u2019s own forecasts are shown.',
   hitTitle: 'What a hit is',
   hitRule: `A forecast names a target price for the close ${TIME_FRAME_DAYS.short}, ${TIME_FRAME_DAYS.medium} or ${TIME_FRAME_DAYS.long} trading days ahead. It hits if the closing price on that day lands in its hit range: the target price plus or minus ${bandPercent(HIT_BAND_FRACTION.short)} (${TIME_FRAME_DAYS.short} days), ${bandPercent(HIT_BAND_FRACTION.medium)} (${TIME_FRAME_DAYS.medium} days) or ${bandPercent(HIT_BAND_FRACTION.long)} (${TIME_FRAME_DAYS.long} days) of the price when it was made. The range, the date and the chance of a hit are shown before a forecast is made, and never change after.`,
-  hitPrice: `After ${FREE_PREDICTIONS_PER_MONTH} free forecasts a month, a forecast costs $1 only if it hits.`,
   termsTitle: 'How to read the figures',
   terms: [
     ['Hit rate', 'how many of the resolved forecasts hit.'],
