@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import useSWR from 'swr';
+import { useCallback, useMemo } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { LiveStatusList, type LiveStatus } from '@stockseer/contract';
 import { api } from './api';
 
@@ -15,4 +15,10 @@ const LIVE_STATUS_FRESH_MS = 5 * 60_000;
 export function useLiveStatuses(uid: string): ReadonlyMap<string, LiveStatus> {
   const { data } = useSWR([PATH, uid], () => api(PATH, LiveStatusList), { dedupingInterval: LIVE_STATUS_FRESH_MS });
   return useMemo(() => new Map((data ?? []).map((status) => [status.predictionId, status])), [data]);
+}
+
+/** After a generate: the new open prediction has a live status too. */
+export function useRefreshLiveStatuses(uid: string): () => void {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => void mutate([PATH, uid]), [mutate, uid]);
 }

@@ -7,7 +7,7 @@ import { CostPreview } from './CostPreview';
 import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
 import { useErrorToast, useShowForecast } from './panelHooks';
-import { useLiveStatuses } from '../../lib/liveStatusApi';
+import { useLiveStatuses, useRefreshLiveStatuses } from '../../lib/liveStatusApi';
 import { PredictionList } from './PredictionList';
 import { useFuturePredictions, usePredictionPreview } from './predictionsApi';
 import { useGeneratePrediction } from './useGeneratePrediction';
@@ -30,6 +30,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const { data, error } = useFuturePredictions(uid, query, onError);
   const preview = usePredictionPreview(uid, query);
   const liveStatuses = useLiveStatuses(uid);
+  const refreshLiveStatuses = useRefreshLiveStatuses(uid);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
   const [confirming, setConfirming] = useState(false);
   const connection = useNeedsConnection();
@@ -41,9 +42,10 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   // On a phone the new card (or the note pointing at the forecast already had) lands below the fold: bring it up.
   useEffect(() => {
     if (!generated) return;
+    refreshLiveStatuses();
     const shown = duplicate ? duplicateNote.current : view.current?.querySelector('.prediction-card');
     shown?.scrollIntoView?.({ block: 'nearest' });
-  }, [duplicate, generated]);
+  }, [duplicate, generated, refreshLiveStatuses]);
 
   const cost = preview.data?.cost;
   // What a confirmation names: the preview's reservation, or, when no preview could be had, the fee it may take.
