@@ -102,6 +102,15 @@ describe('following forecasts: live status, watchlist, offline', () => {
       .first()
       .waitFor();
     expect(await row.textContent()).toMatch(/\$[\d,.]+/);
+    // An alert on its 7-day chance, kept by the server.
+    const alert = row.getByRole('combobox', { name: WATCHLIST_TEXT.alertLabel('MSFT') });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/watchlist/alert') && r.status() === 200),
+      alert.selectOption('40'),
+    ]);
+    await page.reload();
+    await row.waitFor();
+    await expect(alert.inputValue()).resolves.toBe('40');
     await atWidths(page, 'watchlist', () => watchlist(page).scrollIntoViewIfNeeded());
   }, 120_000);
 

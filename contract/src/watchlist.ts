@@ -12,6 +12,18 @@ export const WATCHLIST_FULL_MESSAGE = `Your watchlist is full: ${WATCHLIST_LIMIT
 export const WatchlistChange = z.object({ symbol: Symbol });
 export type WatchlistChange = z.infer<typeof WatchlistChange>;
 
+/**
+ * `POST /api/watchlist/alert` body: tell me when the 7-day chance of the default model is at least `atLeastPercent`
+ * (checked once per daily maintenance run); null turns the alert off. Only on a starred stock.
+ */
+export const WatchlistAlertChange = z.object({
+  symbol: Symbol,
+  atLeastPercent: z.number().int().min(1).max(99).nullable(),
+});
+export type WatchlistAlertChange = z.infer<typeof WatchlistAlertChange>;
+/** The 404's message when the alert's stock is not starred. */
+export const notOnWatchlistMessage = (symbol: string) => `${symbol} is not on your watchlist: star it first.`;
+
 /** What starring or unstarring answers: the caller's starred symbols, in the order they were starred. */
 export const WatchlistSymbols = z.object({ symbols: z.array(z.string()) });
 export type WatchlistSymbols = z.infer<typeof WatchlistSymbols>;
@@ -34,6 +46,10 @@ export const WatchlistRow = z.object({
   dayChange: z.number().nullable(),
   dayChangeFraction: z.number().nullable(),
   chances: z.object({ short: WatchedChance, medium: WatchedChance, long: WatchedChance }),
+  /** The alert's threshold on the 7-day chance, in percent; null when off. */
+  alertAtLeastPercent: z.number().int().nullable(),
+  /** Today's alert, when the last run found the 7-day chance at or past the threshold (the chance it found). */
+  alertedChance: z.number().min(0).max(1).nullable(),
 });
 export type WatchlistRow = z.infer<typeof WatchlistRow>;
 

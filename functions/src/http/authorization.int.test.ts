@@ -172,6 +172,12 @@ const rows: Row[] = [
     check: (r) => expect(WatchlistSymbols.parse(r.body).symbols).toContain('AAPL'),
   },
   {
+    route: 'POST /api/watchlist/alert',
+    what: "an alert on the caller's own star",
+    request: { path: '/api/watchlist/alert', body: { symbol: 'AAPL', atLeastPercent: 60 } },
+    expected: signedIn(),
+  },
+  {
     route: 'POST /api/watchlist/unstar',
     what: "the caller's own star, whoever else stars the stock (none is left for later tests' maintenance plans)",
     request: { path: '/api/watchlist/unstar', body: { symbol: 'AAPL' } },

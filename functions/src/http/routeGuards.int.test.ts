@@ -74,6 +74,7 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/watchlist': { path: '/api/watchlist' },
   'POST /api/watchlist/star': { path: '/api/watchlist/star', body: {} },
   'POST /api/watchlist/unstar': { path: '/api/watchlist/unstar', body: {} },
+  'POST /api/watchlist/alert': { path: '/api/watchlist/alert', body: {} },
   'POST /api/predictions/generate': { path: '/api/predictions/generate', body: { symbol: 'KO' } },
   'POST /api/payments/create-intent': { path: '/api/payments/create-intent', body: { amount: 0 } },
   'POST /api/wallet/add-stripe-funds': { path: '/api/wallet/add-stripe-funds', body: {} },

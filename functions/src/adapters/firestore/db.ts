@@ -87,4 +87,6 @@ export const COLLECTIONS = {
   watchlists: 'watchlists',
   /** Each stock starred by anyone, with how many users star it: what daily maintenance prepares (watchlist.ts). */
   watchedStocks: 'watchedStocks',
+  /** Watchlist alerts that fired, one per user, stock and day (watchlist.ts). */
+  watchAlerts: 'watchAlerts',
 } as const;

@@ -1,9 +1,9 @@
-import { WatchlistChange } from '@stockseer/contract';
+import { WatchlistAlertChange, WatchlistChange } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { callerOf } from '../auth';
 import { parseInput } from '../validate';
-import { star, unstar } from '../../services/watchlist/star';
+import { setAlert, star, unstar } from '../../services/watchlist/star';
 import { watchlistFor } from '../../services/watchlist/list';
 
 /** The caller's watchlist (docs/product.md#watchlist): the caller's own records, like `POST /me`. */
@@ -19,6 +19,13 @@ export function watchlistRoutes(deps: AppDeps): ApiRoute[] {
 
     post('/watchlist/unstar', 'signedIn', async (req, res) => {
       res.json(await unstar(deps, callerOf(req), parseInput(WatchlistChange, req.body).symbol));
+    }),
+
+    // Answers the alert as set.
+    post('/watchlist/alert', 'signedIn', async (req, res) => {
+      const change = parseInput(WatchlistAlertChange, req.body);
+      await setAlert(deps, callerOf(req), change);
+      res.json(change);
     }),
   ];
 }

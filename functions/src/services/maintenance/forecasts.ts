@@ -1,8 +1,14 @@
 import { lastFinalClose } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
 import { packGroups } from '../../domain/maintenance/runs';
-import { forecastsAskedBefore, type AskedForecast } from '../../adapters/firestore/forecastsOfTheDay';
-import { watchedSymbols } from '../../adapters/firestore/watchlist';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Clock } from '../../domain/clock';
+import {
+  forecastsAskedBefore,
+  type AskedForecast,
+  type ForecastOfTheDay,
+} from '../../adapters/firestore/forecastsOfTheDay';
+import { recordWatchAlert, watchAlertsOf, watchedSymbols } from '../../adapters/firestore/watchlist';
 import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
 import { defaultModels } from '../watchlist/list';
 import { forEachParallel, retryOrCountFailures, type MaintenanceStep } from './steps';
@@ -11,6 +17,8 @@ import { forEachParallel, retryOrCountFailures, type MaintenanceStep } from './s
 interface StockForecasts {
   symbol: string;
   forecasts: Omit<AskedForecast, 'symbol'>[];
+  /** A watched stock: the default 7-day model, whose chance its watchers' alerts are checked against. */
+  alertModelId?: AskedForecast['modelId'];
 }
 
 /** Forecasts per shard: a few seconds of fits on one instance (a fit takes 20 to 45 ms once its thread is warm). */
@@ -33,6 +41,8 @@ const PARALLEL_STOCKS = 2;
  *
  * Watched stocks (docs/product.md#watchlist) add the default model of each time frame, once per stock however many
  * users star it: the Watchlist panel reads these. At most WATCHLIST_LIMIT stars per user bound what users add.
+ * Once its 7-day forecast is ready, each watcher's alert is checked against its chance, once per run: an alert that
+ * fires is written with a derived id (user, stock, date), so a retried shard writes it once.
  */
 export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   name: 'forecasts',
@@ -46,7 +56,9 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
     const ofWatched = watched.flatMap((symbol) =>
       (['short', 'medium', 'long'] as const).map((timeFrame) => ({ symbol, timeFrame, modelId: models[timeFrame] })),
     );
-    const byStock = new Map<string, StockForecasts>();
+    const byStock = new Map<string, StockForecasts>(
+      watched.map((symbol) => [symbol, { symbol, forecasts: [], alertModelId: models.short }]),
+    );
     for (const { symbol, ...forecast } of [...asked, ...ofWatched]) {
       const stock = byStock.get(symbol) ?? { symbol, forecasts: [] };
       const same = (f: Omit<AskedForecast, 'symbol'>) =>
@@ -64,14 +76,17 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
   async run(ctx, { stocks }) {
     const close = lastFinalClose(ctx.clock.today(), ctx.clock.now());
     let preparedForecastsCount = 0;
-    const failures = await forEachParallel(stocks, PARALLEL_STOCKS, async ({ symbol, forecasts }) => {
+    const failures = await forEachParallel(stocks, PARALLEL_STOCKS, async ({ symbol, forecasts, alertModelId }) => {
       const bars = await refusedAsNone(() => ctx.marketData.barsUpTo(symbol, ctx.clock.today()));
       // The same call as a generate's, so the same origin; a provider without this close's price yet has nothing
       // to prepare from (a forecast from the close before would be the one already stored).
       if (bars?.at(-1)?.date !== close) return;
       for (const forecast of forecasts) {
         const prepare = () => forecastOfTheDay(ctx, { symbol, ...forecast }, bars, 'maintenance');
-        if (await refusedAsNone(prepare)) preparedForecastsCount += 1;
+        const prepared = await refusedAsNone(prepare);
+        if (!prepared) continue;
+        preparedForecastsCount += 1;
+        if (prepared.modelId === alertModelId && prepared.timeFrame === 'short') await fireAlerts(ctx, prepared);
       }
     });
     retryOrCountFailures(
@@ -84,6 +99,25 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
     return { preparedForecastsCount, failedCount };
   },
 };
+
+/** Writes an alert for each watcher of the stock whose threshold its 7-day chance reached. */
+async function fireAlerts(ctx: { db: Firestore; clock: Clock }, forecast: ForecastOfTheDay): Promise<void> {
+  const alerts = await watchAlertsOf(ctx.db, forecast.symbol);
+  const createdAt = ctx.clock.now().toISOString();
+  for (const [userId, atLeastPercent] of alerts) {
+    if (forecast.hitProbability * 100 < atLeastPercent) continue;
+    const { symbol, predictionDate, modelId, hitProbability } = forecast;
+    await recordWatchAlert(ctx.db, {
+      userId,
+      symbol,
+      predictionDate,
+      modelId,
+      hitProbability,
+      atLeastPercent,
+      createdAt,
+    });
+  }
+}
 
 /**
  * Nothing to prepare where a user asking would be refused for good: a symbol the provider no longer knows, or too

@@ -11,7 +11,7 @@ import { AppError } from '../../domain/errors';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ForecastModelId } from '../../domain/models/types';
 import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
-import { watchlistSymbols } from '../../adapters/firestore/watchlist';
+import { watchAlertOn, watchlistEntries } from '../../adapters/firestore/watchlist';
 import { concreteModel } from '../predictions/forecastRequest';
 
 const TIME_FRAMES: readonly TimeFrame[] = ['short', 'medium', 'long'];
@@ -22,8 +22,8 @@ export async function watchlistFor(
   deps: { db: Firestore; clock: Clock; marketData: MarketDataService },
   caller: Caller,
 ): Promise<Watchlist> {
-  const [symbols, models] = await Promise.all([watchlistSymbols(deps.db, caller.uid), defaultModels(deps.db)]);
-  return { rows: await Promise.all(symbols.map((symbol) => rowOf(deps, symbol, models))) };
+  const [entries, models] = await Promise.all([watchlistEntries(deps.db, caller.uid), defaultModels(deps.db)]);
+  return { rows: await Promise.all(entries.map((entry) => rowOf(deps, caller.uid, entry, models))) };
 }
 
 /** The default model of each time frame (the admin's choice, else the built-in one). */
@@ -34,17 +34,23 @@ export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, Fo
 
 async function rowOf(
   { db, clock, marketData }: { db: Firestore; clock: Clock; marketData: MarketDataService },
-  symbol: string,
+  userId: string,
+  { symbol, alertAtLeastPercent }: { symbol: string; alertAtLeastPercent: number | null },
   models: Record<TimeFrame, ForecastModelId>,
 ): Promise<WatchlistRow> {
   const bars = await marketData.barsUpTo(symbol, clock.today(), LAST_TWO_CLOSES_DAYS).catch((error: unknown) => {
     if (error instanceof AppError && error.kind === 'not_found') return [];
     throw error;
   });
-  const [before, last] = bars.slice(-2);
-  const none = { short: null, medium: null, long: null };
-  if (!last)
-    return { symbol, lastClose: null, lastCloseDate: null, dayChange: null, dayChangeFraction: null, chances: none };
+  const last = bars.at(-1);
+  const before = bars.at(-2);
+  if (!last) {
+    const noPrice = { lastClose: null, lastCloseDate: null, dayChange: null, dayChangeFraction: null };
+    const chances = { short: null, medium: null, long: null };
+    return { symbol, ...noPrice, chances, alertAtLeastPercent, alertedChance: null };
+  }
+  const alertedChance =
+    alertAtLeastPercent === null ? null : watchAlertOn(db, { userId, symbol, predictionDate: last.date });
   const chances = await Promise.all(
     TIME_FRAMES.map(async (timeFrame) => {
       const key = { symbol, modelId: models[timeFrame], timeFrame, predictionDate: last.date };
@@ -61,5 +67,7 @@ async function rowOf(
     dayChange: before ? last.close - before.close : null,
     dayChangeFraction: before ? (last.close - before.close) / before.close : null,
     chances: { short: chances[0]!, medium: chances[1]!, long: chances[2]! },
+    alertAtLeastPercent,
+    alertedChance: await alertedChance,
   };
 }

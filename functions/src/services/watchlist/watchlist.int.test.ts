@@ -1,12 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Watchlist, WATCHLIST_FULL_MESSAGE, WATCHLIST_LIMIT, WatchlistSymbols } from '@stockseer/contract';
+import {
+  notOnWatchlistMessage,
+  Watchlist,
+  WATCHLIST_FULL_MESSAGE,
+  WATCHLIST_LIMIT,
+  WatchlistSymbols,
+} from '@stockseer/contract';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
-import { fixedClock } from '../../domain/clock';
+import { fixedClock, fixedClockAt } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { forecastOfTheDayRef } from '../../adapters/firestore/forecastsOfTheDay';
-import { starStock, unstarStock } from '../../adapters/firestore/watchlist';
+import { setWatchAlert, starStock, unstarStock, watchAlertOn } from '../../adapters/firestore/watchlist';
 import { forecastStep } from '../maintenance/forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
 import { payments } from '../../../test/payments.testkit';
@@ -60,6 +66,15 @@ describe('watchlist limits', () => {
     expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
     expect((await apiCall('/api/watchlist/star', { token: user.token, body: {} })).status).toBe(400);
     expect(Watchlist.parse((await apiCall('/api/watchlist', { token: user.token })).body).rows).toEqual([]);
+    // An alert only on a starred stock, at a whole percent from 1 to 99.
+    const alert = (body: unknown) => apiCall('/api/watchlist/alert', { token: user.token, body });
+    expect(await alert({ symbol: 'COST', atLeastPercent: 50 })).toEqual({
+      status: 404,
+      body: { message: notOnWatchlistMessage('COST') },
+    });
+    for (const atLeastPercent of [0, 100, 50.5, '50']) {
+      expect((await alert({ symbol: 'COST', atLeastPercent })).status).toBe(400);
+    }
   });
 
   it('counts each stock once however many users star it, and forgets it when the last one unstars', async () => {
@@ -96,6 +111,7 @@ describe('watched stocks in daily maintenance', () => {
   afterAll(async () => {
     await models.close();
     await Promise.all(users.map((uid) => unstarStock(db, uid, 'COP')));
+    await Promise.all(users.map((uid) => db.collection(COLLECTIONS.watchAlerts).doc(`${uid}_COP_${RUN_DAY}`).delete()));
     const defaults = await defaultModels(db);
     await Promise.all(
       (['short', 'medium', 'long'] as const).map((timeFrame) =>
@@ -111,6 +127,9 @@ describe('watched stocks in daily maintenance', () => {
 
   it("prepares the default model of each time frame once per watched stock, and the panel reads today's chances", async () => {
     for (const uid of users) await starStock(db, uid, 'COP', new Date());
+    // One alert any chance reaches, one none does.
+    await setWatchAlert(db, users[0]!, 'COP', 1);
+    await setWatchAlert(db, users[1]!, 'COP', 99);
     const panelBefore = await watchlistFor(ctx, callerOf(users[0]!));
     expect(panelBefore.rows).toEqual([
       expect.objectContaining({
@@ -141,5 +160,20 @@ describe('watched stocks in daily maintenance', () => {
       expect(row.chances[timeFrame]).toMatchObject({ modelId: defaults[timeFrame] });
       expect(row.chances[timeFrame]!.hitProbability).toBeGreaterThan(0);
     }
+
+    // The alerts, checked once the 7-day forecast was ready: the 1% one fired with its chance, the 99% one did not.
+    const sevenDay = row.chances.short!.hitProbability;
+    expect(sevenDay).toBeLessThan(0.99);
+    expect(row).toMatchObject({ alertAtLeastPercent: 99, alertedChance: null });
+    const first = (await watchlistFor(ctx, callerOf(users[0]!))).rows[0]!;
+    expect(first).toMatchObject({ alertAtLeastPercent: 1, alertedChance: sevenDay });
+    // A retried shard writes it once: the first write stays.
+    const key = { userId: users[0]!, symbol: 'COP', predictionDate: RUN_DAY };
+    const alertDoc = () => db.collection(COLLECTIONS.watchAlerts).doc(`${users[0]}_COP_${RUN_DAY}`).get();
+    const written = (await alertDoc()).get('createdAt') as string;
+    await forecastStep.run({ ...ctx, clock: fixedClockAt(RUN_DAY, new Date(`${RUN_DAY}T23:00:00Z`)) }, { stocks: cop });
+    expect((await alertDoc()).get('createdAt')).toBe(written);
+    expect(await watchAlertOn(db, key)).toBe(sevenDay);
+    expect(await watchAlertOn(db, { ...key, userId: users[1]! })).toBeNull();
   });
 });

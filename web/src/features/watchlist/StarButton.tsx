@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useNeedsConnection } from '../../components/NeedsConnection';
-import { useToast } from '../../components/toast/ToastProvider';
-import { ApiError } from '../../lib/api';
 import { WATCHLIST_TEXT } from './messages';
+import { useWatchlistChange } from './useWatchlistChange';
 import { useToggleStar, useWatchlist } from './watchlistApi';
 
 /**
@@ -12,22 +10,12 @@ import { useToggleStar, useWatchlist } from './watchlistApi';
 export function StarButton({ uid, symbol, compact = false }: { uid: string; symbol: string; compact?: boolean }) {
   const { data } = useWatchlist(uid);
   const toggle = useToggleStar(uid);
-  const { toast } = useToast();
   const { offline, buttonProps, reason } = useNeedsConnection(WATCHLIST_TEXT.starNeedsConnection);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWatchlistChange(WATCHLIST_TEXT.starFailed);
   const starred = data?.rows.some((row) => row.symbol === symbol) ?? false;
 
-  const onClick = async () => {
-    if (offline || busy) return;
-    setBusy(true);
-    try {
-      await toggle(symbol, starred);
-    } catch (error) {
-      const description = error instanceof ApiError ? error.message : undefined;
-      toast({ title: WATCHLIST_TEXT.starFailed, description, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  const onClick = () => {
+    if (!offline && !busy) void run(() => toggle(symbol, starred));
   };
 
   return (
@@ -39,7 +27,7 @@ export function StarButton({ uid, symbol, compact = false }: { uid: string; symb
         aria-label={starred ? WATCHLIST_TEXT.unstar(symbol) : WATCHLIST_TEXT.star(symbol)}
         aria-busy={busy || undefined}
         disabled={!data}
-        onClick={() => void onClick()}
+        onClick={onClick}
         {...buttonProps}
       >
         <span aria-hidden="true">{starred ? '★' : '☆'}</span>

@@ -24,6 +24,8 @@ const KO: WatchlistRow = {
     medium: { modelId: 'prophet', modelName: 'Prophet', hitProbability: 0.31 },
     long: null,
   },
+  alertAtLeastPercent: null,
+  alertedChance: null,
 };
 
 /** A server with a watchlist; a star past `full` stars answers the limit's 409. */
@@ -32,7 +34,11 @@ function server(rows: WatchlistRow[], full = 50) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/watchlist') return json({ rows: rows.filter((r) => stars.includes(r.symbol)) });
-    const { symbol } = JSON.parse(String(init.body)) as { symbol: string };
+    const { symbol, atLeastPercent } = JSON.parse(String(init.body)) as { symbol: string; atLeastPercent?: number };
+    if (url.pathname === '/api/watchlist/alert') {
+      rows.find((r) => r.symbol === symbol)!.alertAtLeastPercent = atLeastPercent ?? null;
+      return json({ symbol, atLeastPercent });
+    }
     if (url.pathname === '/api/watchlist/star') {
       if (stars.length >= full) return json({ message: WATCHLIST_FULL_MESSAGE }, 409);
       stars.push(symbol);
@@ -76,6 +82,18 @@ describe('WatchlistPanel', () => {
     expect(row.textContent).toContain(WATCHLIST_TEXT.notPrepared);
     fireEvent.click(within(row).getByRole('button', { name: WATCHLIST_TEXT.open('KO') }));
     expect(onSelect).toHaveBeenCalledWith('KO');
+  });
+
+  it("sets a star's alert on the 7-day chance, and says when today's run found it reached", async () => {
+    const fetchMock = server([{ ...KO, alertedChance: 0.62, alertAtLeastPercent: 60 }]);
+    renderWith(<WatchlistPanel uid="u1" onSelect={vi.fn()} />);
+    const select = await screen.findByRole('combobox', { name: WATCHLIST_TEXT.alertLabel('KO') });
+    expect((select as HTMLSelectElement).value).toBe('60');
+    expect(screen.getByText(WATCHLIST_TEXT.alerted('62%'))).toBeTruthy();
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe(''));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/alert'));
+    expect(JSON.parse(String(sent![1]!.body))).toEqual({ symbol: 'KO', atLeastPercent: null });
   });
 
   it('says so when nothing is starred', async () => {

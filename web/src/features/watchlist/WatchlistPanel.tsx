@@ -4,6 +4,7 @@ import type { TimeFrame, WatchlistRow } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatChance, formatDate, formatPercent, formatPrice } from '../../lib/format';
 import { WATCHLIST_TEXT } from './messages';
+import { AlertSelect } from './AlertSelect';
 import { StarButton } from './StarButton';
 import { useWatchlist } from './watchlistApi';
 
@@ -80,6 +81,7 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
       chanceColumn('short'),
       chanceColumn('medium'),
       chanceColumn('long'),
+      { header: WATCHLIST_TEXT.alert, cell: (row) => <AlertSelect uid={uid} row={row} /> },
     ],
     [uid, onSelect],
   );

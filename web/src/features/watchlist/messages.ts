@@ -21,4 +21,10 @@ export const WATCHLIST_TEXT = {
   notPrepared: 'After tonight',
   notPreparedHint: 'Prepared at the next daily update',
   noPrice: 'No price',
+  alert: 'Alert',
+  alertLabel: (symbol: string) => `Alert me when ${symbol}'s 7-day chance is at least`,
+  alertOff: 'Off',
+  alertOption: (percent: number) => `At least ${percent}%`,
+  alerted: (chance: string) => `Reached today: ${chance}`,
+  alertFailed: 'Alert not changed',
 } as const;

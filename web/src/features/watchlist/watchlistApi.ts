@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { Watchlist, WatchlistSymbols } from '@stockseer/contract';
+import { Watchlist, WatchlistAlertChange, WatchlistSymbols } from '@stockseer/contract';
 import { api } from '../../lib/api';
 
 const PATH = '/api/watchlist';
@@ -21,6 +21,18 @@ export function useToggleStar(uid: string) {
   return useCallback(
     async (symbol: string, starred: boolean) => {
       await api(`${PATH}/${starred ? 'unstar' : 'star'}`, WatchlistSymbols, { body: { symbol } });
+      await mutate(watchlistKey(uid));
+    },
+    [mutate, uid],
+  );
+}
+
+/** Sets or turns off a star's alert, then fetches the watchlist again. */
+export function useSetAlert(uid: string) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (symbol: string, atLeastPercent: number | null) => {
+      await api(`${PATH}/alert`, WatchlistAlertChange, { body: { symbol, atLeastPercent } });
       await mutate(watchlistKey(uid));
     },
     [mutate, uid],
