@@ -14,6 +14,8 @@ import {
   SetDefaultModelRequest,
   StockSearchQuery,
   StockSymbolParams,
+  WatchlistAlertChange,
+  WatchlistChange,
 } from '@stockseer/contract';
 import { APP_URL, apiCall, FUNCTION_URL, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
@@ -425,6 +427,7 @@ const IMPOSSIBLE_DATES = ['2021-02-30', '2021-13-01', '2021-00-10', '2021-04-31'
 
 const rows: FuzzRow[] = [
   { route: 'GET /api/health', who: 'anonymous', probes: anyQuery('/api/health'), expect: expectHandled },
+  { route: 'GET /api/track-record', who: 'anonymous', probes: anyQuery('/api/track-record'), expect: expectHandled },
   { route: 'POST /api/payments/webhook', who: 'anonymous', probes: webhookProbes, expect: expectRefused },
   { route: 'POST /api/me', who: 'user', probes: anyBody('/api/me'), expect: expectHandled },
   { route: 'GET /api/market-data', who: 'user', probes: anyQuery('/api/market-data'), expect: expectHandled },
@@ -456,6 +459,25 @@ const rows: FuzzRow[] = [
     expect: expectRefused,
   },
   { route: 'GET /api/predictions/user', who: 'user', probes: anyQuery('/api/predictions/user'), expect: expectHandled },
+  {
+    route: 'GET /api/predictions/live-status',
+    who: 'user',
+    probes: anyQuery('/api/predictions/live-status'),
+    expect: expectHandled,
+  },
+  { route: 'GET /api/watchlist', who: 'user', probes: anyQuery('/api/watchlist'), expect: expectHandled },
+  ...(['star', 'unstar'] as const).map((change) => ({
+    route: `POST /api/watchlist/${change}`,
+    who: 'user' as const,
+    probes: post(`/api/watchlist/${change}`, invalidBodies({ symbol: 'AAPL' }, WatchlistChange)),
+    expect: expectRefused,
+  })),
+  {
+    route: 'POST /api/watchlist/alert',
+    who: 'user',
+    probes: post('/api/watchlist/alert', invalidBodies({ symbol: 'AAPL', atLeastPercent: 50 }, WatchlistAlertChange)),
+    expect: expectRefused,
+  },
   {
     route: 'POST /api/predictions/generate',
     who: 'user',

@@ -24,7 +24,7 @@ export const WATCHLIST_TEXT = {
   alert: 'Alert',
   alertLabel: (symbol: string) => `Alert me when ${symbol}'s 7-day chance is at least`,
   alertOff: 'Off',
-  alertOption: (percent: number) => `At least ${percent}%`,
+  alertOption: (percent: number) => `≥ ${percent}%`,
   alerted: (chance: string) => `Reached today: ${chance}`,
   alertFailed: 'Alert not changed',
 } as const;
