@@ -15,7 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import { Wallet, type Prediction, type Transaction } from '@stockseer/contract';
+import { Wallet, type MaintenanceReport, type Prediction, type Transaction } from '@stockseer/contract';
 import { addTradingDays } from '../../functions/src/domain/calendar';
 import { fixedClock } from '../../functions/src/domain/clock';
 import { checkInvariants } from '../../functions/src/domain/ledger';
@@ -26,6 +26,7 @@ import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';
 import { seedDueWallet } from '../../tools/testing/duePredictions';
 import { markdownTable, writeResults } from '../lib/report';
+import { booksSummary } from '../../web/src/features/admin/messages';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,6 +63,8 @@ interface Outcome {
   shards: number | null;
   retries: number | null;
   failures: number | null;
+  /** The nightly audit of the books, as the run reported it (docs/product.md#books-audited-every-night). */
+  books: string | null;
   invariantViolations: number;
   settledTwice: number;
   neverSettled: number;
@@ -146,17 +149,19 @@ async function runScenario(scenario: string, index: number, due: number, wallets
   let shards: number | null = null;
   let retries: number | null = null;
   let failures: number | null = null;
+  let books: string | null = null;
   const finished = new Set<string>();
   for (;;) {
     for (const id of runIds) {
       if (finished.has(id)) continue;
       const detail = await timedCall('progress', `/api/admin/maintenance-runs/${id}`, undefined, requests);
-      const run = detail.body as { state: string; shards: { attempts: number }[]; report: { failedCount: number } };
+      const run = detail.body as { state: string; shards: { attempts: number }[]; report: MaintenanceReport };
       if (detail.status !== 200 || !['done', 'failed'].includes(run.state)) continue;
       finished.add(id);
       shards = (shards ?? 0) + run.shards.length;
       retries = (retries ?? 0) + run.shards.reduce((n, s) => n + Math.max(0, s.attempts - 1), 0);
       failures = (failures ?? 0) + run.report.failedCount;
+      books = booksSummary(run.report);
     }
     const done = runIds.length > 0 ? finished.size === runIds.length : (await activeLeft(ids)) === 0;
     if (done || performance.now() - started > TIMEOUT_MS) break;
@@ -208,6 +213,7 @@ async function runScenario(scenario: string, index: number, due: number, wallets
     shards,
     retries,
     failures,
+    books,
     invariantViolations,
     settledTwice,
     neverSettled,

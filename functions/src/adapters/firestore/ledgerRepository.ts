@@ -22,33 +22,37 @@ export async function readLedger(
 
 /** Wallets read by one query of their lines: Firestore's most values for an `in` filter. */
 const LEDGERS_PER_QUERY = 30;
-/** Reads of a group whose wallets keep moving before the audit gives up (the shard is then retried). */
+/** Reads of a wallet that keeps moving (a settlement beside the audit) before it is left to the next audit. */
 const CONSISTENT_READ_TRIES = 5;
+const RETRY_PAUSE_MS = 200;
 
 /**
  * Wallets and their whole histories, each wallet consistent with its lines: the wallets are read before and after
- * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again. A
- * wallet written at or after `movedSince` (an ISO instant, its `updatedAt`) is left out instead: it is moving now,
- * and the next audit sees it as moved. Reads only; a missing wallet is left out too.
+ * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again, a few
+ * times; one still moving then is `deferred` (the next audit finds it moved). Reads only; a missing wallet is left
+ * out.
  */
 export async function readLedgers(
   db: Firestore,
   userIds: readonly string[],
-  movedSince: string,
-): Promise<{ wallet: Wallet; transactions: Transaction[] }[]> {
+): Promise<{ ledgers: { wallet: Wallet; transactions: Transaction[] }[]; deferred: string[] }> {
   const ledgers: { wallet: Wallet; transactions: Transaction[] }[] = [];
+  const deferred: string[] = [];
   for (const group of chunk(userIds, LEDGERS_PER_QUERY)) {
     let pending = [...group];
     for (let tries = 0; pending.length > 0; tries += 1) {
-      if (tries === CONSISTENT_READ_TRIES) throw new Error(`wallets kept moving while audited: ${pending.join(', ')}`);
+      if (tries === CONSISTENT_READ_TRIES) {
+        deferred.push(...pending);
+        break;
+      }
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
       const refs = pending.map((id) => db.collection(COLLECTIONS.wallets).doc(id));
       const before = await db.getAll(...refs);
       const lines = await buildQuery(db, QUERIES.walletsLedgers, [pending]).get();
       const after = await db.getAll(...refs);
-      const movingNow = (i: number) => ((after[i]!.get('updatedAt') as string | undefined) ?? '') >= movedSince;
-      const moved = (i: number) => !sameVersion(before[i]!, after[i]!) && !movingNow(i);
+      const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
       for (const [i, snap] of before.entries()) {
-        if (moved(i) || movingNow(i) || !snap.exists) continue;
+        if (moved(i) || !snap.exists) continue;
         const transactions = lines.docs
           .filter((doc) => doc.get('walletId') === snap.id)
           .map((doc) => Transaction.parse({ ...doc.data(), id: doc.id }));
@@ -57,7 +61,7 @@ export async function readLedgers(
       pending = pending.filter((_, i) => moved(i));
     }
   }
-  return ledgers;
+  return { ledgers, deferred };
 }
 
 function sameVersion(a: DocumentSnapshot, b: DocumentSnapshot): boolean {
