@@ -164,6 +164,25 @@ describe('CachedMarketData: daily bars', () => {
     );
   });
 
+  it('starts a new block when a pinned clock goes back before all it has cached, and joins them again later', async () => {
+    // The real clock reads the last year; the time machine then asks five years at 2024-05-01 and moves two weeks on:
+    // the head fetched at 2024-05-01 ends there, so the cache may not claim the sessions up to the later block.
+    const { clock, real, cache } = setup('2026-11-20');
+    await cache.dailyBars('KO', '2025-11-20', '2026-11-20');
+    clock.set('2024-05-01');
+    expect(await cache.dailyBars('KO', '2019-05-01', '2024-05-01')).toEqual(
+      await real.dailyBars('KO', '2019-05-01', '2024-05-01'),
+    );
+    clock.set('2024-05-15');
+    expect(await cache.dailyBars('KO', '2019-05-15', '2024-05-15')).toEqual(
+      await real.dailyBars('KO', '2019-05-15', '2024-05-15'),
+    );
+    clock.set('2026-11-20');
+    expect(await cache.dailyBars('KO', '2023-01-03', '2026-11-20')).toEqual(
+      await real.dailyBars('KO', '2023-01-03', '2026-11-20'),
+    );
+  });
+
   it("does not cache today's session before the close, and fetches just that day after it", async () => {
     const { clock, counting, cache } = setup('2021-04-21', '2021-04-21T15:00:00.000Z');
     expect((await cache.dailyBars('PEP', '2021-01-01', '2021-04-21')).at(-1)!.date).toBe('2021-04-20');

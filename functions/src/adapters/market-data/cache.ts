@@ -75,7 +75,7 @@ export class CachedMarketData implements MarketDataProvider {
     const key = this.key(symbol);
     // The asked years come with the coverage, in one read: when the cache holds them (the usual case), that is all.
     const asked = await this.bars.readWithCoverage(key, from.slice(0, 4), last.slice(0, 4));
-    const { coverage } = asked;
+    const coverage = joinableCoverage(asked.coverage, lastFinal);
     const missing = missingRanges(coverage, from, last, lastFinal);
     // Every year a fetched range touches is read too: it is written back whole, cached bars and fetched ones.
     const readFrom = [from, ...missing.map((range) => range.from)].sort()[0]!.slice(0, 4);
@@ -97,9 +97,10 @@ export class CachedMarketData implements MarketDataProvider {
     const touchedYears = new Set(finalBars.map((bar) => bar.date.slice(0, 4)));
     const newCoverage: BarCoverage = {
       coveredFrom: coverage && coverage.coveredFrom < from ? coverage.coveredFrom : from,
-      // The newest bar may lie in a year not read here when a pinned clock went back in time.
+      // The newest bar may lie in a year not read here when a pinned clock went back in time. A new block ends at
+      // the last final session: a year read may hold later bars of the block it replaces, with a gap before them.
       lastDate:
-        [coverage?.lastDate, merged.at(-1)?.date]
+        [coverage?.lastDate, merged.filter((bar) => bar.date <= lastFinal).at(-1)?.date]
           .filter((date) => date != null)
           .sort()
           .at(-1) ?? null,
@@ -149,6 +150,16 @@ export class CachedMarketData implements MarketDataProvider {
       throw error;
     }
   }
+}
+
+/**
+ * The cached block of bars if what can be fetched now joins it, else none. A block is one unbroken run of sessions,
+ * [coveredFrom, lastDate]; when a pinned clock goes back to before it starts, the sessions between the last final
+ * one and the block are in that clock's future and cannot be fetched, so the head fetched now could not be joined to
+ * it: a new block starts (the bars cached stay, and are merged again when a later clock fetches the tail).
+ */
+function joinableCoverage(coverage: BarCoverage | undefined, lastFinal: string): BarCoverage | undefined {
+  return coverage && coverage.coveredFrom <= addCalendarDays(lastFinal, 1) ? coverage : undefined;
 }
 
 /**
