@@ -121,5 +121,10 @@ describe('the live track record', () => {
     // The back-test just computed for KO is in the back-test record: at least its origins.
     const row = record.rows.find((r) => r.modelId === 'arima' && r.timeFrame === 'short')!;
     expect(row.backtest!.resolved).toBeGreaterThanOrEqual(past.predictions.length);
+
+    // A query string would pass the CDN's copy by (it keys by the whole URL): refused before any read.
+    const varied = await fetch(`${APP_URL}/api/track-record?nocache=${Date.now()}`);
+    expect(varied.status).toBe(400);
+    expect(await varied.json()).toEqual({ message: 'The track record takes no query string' });
   }, 180_000);
 });

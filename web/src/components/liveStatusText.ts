@@ -1,7 +1,7 @@
 import type { LiveStatus } from '@stockseer/contract';
 import { formatChance, formatDate, formatPrice } from '../lib/format';
 
-const range = (low: number, high: number) => `${formatPrice(low)} – ${formatPrice(high)}`;
+const range = (low: number, high: number) => `${formatPrice(low)}-${formatPrice(high)}`;
 
 /** The words of an open prediction's live status (docs/product.md#live-status), written once; tests import them. */
 export const LIVE_STATUS_TEXT = {

@@ -25,7 +25,7 @@ export const settledForecast = (s: Settlement): SettledForecast => ({
 
 /**
  * Predictions settled per Firestore transaction: each costs two writes (its `settle:` transaction and its status),
- * plus one for the wallet, well below Firestore's 500 writes per transaction.
+ * plus one for the wallet and one for a live track record shard, well below Firestore's 500 writes per transaction.
  */
 export const SETTLE_CHUNK = 200;
 

@@ -105,7 +105,8 @@ async function fireAlerts(ctx: { db: Firestore; clock: Clock }, forecast: Foreca
   const alerts = await watchAlertsOf(ctx.db, forecast.symbol);
   const createdAt = ctx.clock.now().toISOString();
   for (const [userId, atLeastPercent] of alerts) {
-    if (forecast.hitProbability * 100 < atLeastPercent) continue;
+    // Compared as fractions: 0.57 * 100 is 56.99999999999999, below an alert at 57%.
+    if (forecast.hitProbability < atLeastPercent / 100) continue;
     const { symbol, predictionDate, modelId, hitProbability } = forecast;
     await recordWatchAlert(ctx.db, {
       userId,

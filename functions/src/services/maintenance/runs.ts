@@ -79,8 +79,11 @@ export async function startMaintenance(
   if (started.joined) return started;
   const { runId } = started;
   try {
-    // Before any settlement of the run: the live record's one-time base, when it has none (issue 24).
-    await ensureLiveTrackRecord(db, wallNow(deps));
+    // Before any settlement of the run: the live record's one-time base, when it has none (issue 24). A failure
+    // leaves it to the next run and settles all the same: the base, made later, leaves out what shards already hold.
+    await ensureLiveTrackRecord(db, wallNow(deps)).catch((error: unknown) =>
+      log.error('maintenance: the live track record base could not be made', error, { runId }),
+    );
     const shards: PlannedShard[] = [];
     for (const step of stepsOf(deps)) {
       const plans = await step.plan({
