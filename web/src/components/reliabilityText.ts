@@ -16,6 +16,10 @@ export const binHitRate = (bin: ReliabilityBin) => (bin.count === 0 ? null : bin
 /** Issue 24's texts of the reliability chart, written once; tests import them. */
 export const RELIABILITY_TEXT = {
   title: 'How often it hit, by the chance it stated',
+  /** A chart's title for one model and time frame, on the Past panel and the public track record alike. */
+  titleOf: (model: string, timeFrame: string) => `${model}, ${timeFrame}: how often it hit, by the chance it stated`,
+  /** The sentence's words for the live series. */
+  livePhrase: 'in users\u2019 own forecasts',
   xAxis: 'Stated chance of a hit',
   yAxis: 'How often it hit',
   perfect: 'Perfectly calibrated',

@@ -7,6 +7,7 @@ import {
   type TrackRecordSummary,
 } from '@stockseer/contract';
 import { ReliabilityChart } from '../components/ReliabilityChart';
+import { RELIABILITY_TEXT } from '../components/reliabilityText';
 import { api } from '../lib/api';
 import { formatChance, formatDate } from '../lib/format';
 import { TRACK_RECORD_TEXT as T } from './trackRecordText';
@@ -52,10 +53,10 @@ function ModelRecord({ row }: { row: PublicTrackRecordRow }) {
       <Figures name={T.live} summary={row.live} />
       {(row.backtest || row.live) && (
         <ReliabilityChart
-          title={T.chartTitle(row.modelName, TIME_FRAME_LABELS[row.timeFrame])}
+          title={RELIABILITY_TEXT.titleOf(row.modelName, TIME_FRAME_LABELS[row.timeFrame])}
           series={[
             { name: T.backtest, phrase: T.backtestPhrase, summary: row.backtest },
-            { name: T.live, phrase: T.livePhrase, summary: row.live },
+            { name: T.live, phrase: RELIABILITY_TEXT.livePhrase, summary: row.live },
           ]}
         />
       )}

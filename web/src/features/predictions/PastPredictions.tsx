@@ -11,6 +11,7 @@ import {
   type PredictionListQuery,
 } from '@stockseer/contract';
 import { ReliabilityChart } from '../../components/ReliabilityChart';
+import { RELIABILITY_TEXT } from '../../components/reliabilityText';
 import { byTargetDateDesc } from './accuracy';
 import { AccuracySummary } from './AccuracySummary';
 import { LiveTrackRecordBadge } from './LiveTrackRecordBadge';
@@ -76,14 +77,14 @@ function Reliability({ query, data }: { query: PredictionListQuery; data: Histor
       },
       {
         name: PREDICTION_TEXT.reliabilityLive,
-        phrase: PREDICTION_TEXT.reliabilityLivePhrase,
+        phrase: RELIABILITY_TEXT.livePhrase,
         summary: live.resolved >= TRACK_RECORD_MIN_RESOLVED ? live : null,
       },
     ];
   }, [data, query.symbol]);
   return (
     <ReliabilityChart
-      title={PREDICTION_TEXT.reliabilityTitle(MODEL_CHOICE_NAMES[query.modelId], TIME_FRAME_LABELS[query.timeFrame])}
+      title={RELIABILITY_TEXT.titleOf(MODEL_CHOICE_NAMES[query.modelId], TIME_FRAME_LABELS[query.timeFrame])}
       series={series}
     />
   );

@@ -15,12 +15,9 @@ export const PREDICTION_TEXT = {
   pastIntro: (model: string, days: number) =>
     `How ${model} did on past dates of this stock, forecasting ${days} trading days ahead each time.`,
   noPast: 'No historical predictions available.',
-  reliabilityTitle: (model: string, timeFrame: string) =>
-    `${model}, ${timeFrame}: how often it hit, by the chance it stated`,
   reliabilityBacktest: (symbol: string) => `Back-test (${symbol})`,
   reliabilityBacktestPhrase: (symbol: string) => `in ${symbol}\u2019s back-test`,
   reliabilityLive: 'Live (all stocks)',
-  reliabilityLivePhrase: 'in users\u2019 own forecasts',
   noFuture: 'No future predictions generated yet.',
   hitSummary: (hits: number, resolved: number) => `${hits} out of ${resolved} predictions hit target`,
   accuracy: (percent: string) => `Accuracy ${percent}`,
