@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cents, IsoDate, TimeFrame } from './common';
-import { ModelId } from './predictions';
+import { ForecastTerms, ModelId } from './predictions';
 
 /**
  * What the next Generate click would give and cost (issue 12, "the price of the next click, before it"). The
@@ -25,20 +25,13 @@ export const PredictionPreview = z.object({
   modelId: ModelId,
   modelName: z.string(),
   timeFrame: TimeFrame,
-  /** The last close the forecast would use. */
-  predictionDate: IsoDate,
   hitProbability: z.number().min(0).max(1),
   /**
-   * The terms of the forecast a generate would store, the very numbers (issue 24): it hits if the close on
-   * `targetDate` lies in `hitLow..hitHigh` (docs/product.md#hit-rule). `lowerPrice..upperPrice` is its 80% range.
+   * The terms of the forecast a generate would store, the very numbers (issue 24): from the last close the forecast
+   * would use (`predictionDate`), it hits if the close on `targetDate` lies in `hitLow..hitHigh`
+   * (docs/product.md#hit-rule). `lowerPrice..upperPrice` is its 80% range.
    */
-  priceAtPrediction: z.number().positive(),
-  targetDate: IsoDate,
-  targetPrice: z.number(),
-  lowerPrice: z.number(),
-  upperPrice: z.number(),
-  hitLow: z.number(),
-  hitHigh: z.number(),
+  ...ForecastTerms.shape,
   cost: PredictionCost,
   /** The caller's free predictions left this month and when they are renewed, for the info note. */
   allowance: z.object({ freeLeft: z.number().int().min(0), resetDate: IsoDate }),

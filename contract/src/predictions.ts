@@ -92,17 +92,17 @@ export type Prediction = z.infer<typeof Prediction>;
  * What a forecast promises, fixed when it is made (docs/product.md#hit-rule): the cost preview states it before the
  * click, the prediction stores it, the chart draws it.
  */
-export type ForecastTerms = Pick<
-  Prediction,
-  | 'predictionDate'
-  | 'priceAtPrediction'
-  | 'targetDate'
-  | 'targetPrice'
-  | 'lowerPrice'
-  | 'upperPrice'
-  | 'hitLow'
-  | 'hitHigh'
->;
+export const ForecastTerms = Prediction.pick({
+  predictionDate: true,
+  priceAtPrediction: true,
+  targetDate: true,
+  targetPrice: true,
+  lowerPrice: true,
+  upperPrice: true,
+  hitLow: true,
+  hitHigh: true,
+});
+export type ForecastTerms = z.infer<typeof ForecastTerms>;
 
 /** The three picks of the Predictions tab: they select both what is listed and what "Generate" makes. */
 const PredictionSelection = z.object({ symbol: Symbol, modelId: ModelChoice, timeFrame: TimeFrame });
