@@ -46,3 +46,14 @@ export function readPriceFolder(folder: string): PriceHistory[] {
     .sort()
     .map((name) => readPriceFile(join(folder, name)));
 }
+
+/** Every SYMBOL.csv of several folders, each with the folder it came from; a symbol in two folders is an error. */
+export function readPriceFolders(folders: readonly string[]): (PriceHistory & { folder: string })[] {
+  const all = folders.flatMap((folder) => readPriceFolder(folder).map((history) => ({ ...history, folder })));
+  const seen = new Set<string>();
+  for (const { symbol, folder } of all) {
+    if (seen.has(symbol)) throw new Error(`${symbol} is in more than one folder (again in ${folder})`);
+    seen.add(symbol);
+  }
+  return all;
+}

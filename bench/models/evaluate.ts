@@ -2,14 +2,16 @@
  * One unit of benchmark work: a model's forecasts for one stock and horizon at the given origins, each fitted only
  * on the closes up to its origin. A model that fails at an origin is recorded as a failure, not skipped silently.
  */
-import type { DailyBar, TimeFrame } from '@stockseer/contract';
-import { addCalendarDays } from '../../functions/src/domain/calendar';
+import type { TimeFrame } from '@stockseer/contract';
 import { AppError } from '../../functions/src/domain/errors';
-import { FORECAST_LOOKBACK_DAYS } from '../../functions/src/domain/market-data/service';
+import { forecastWindowStart } from '../../functions/src/domain/market-data/service';
 import { loadModel } from '../../functions/src/domain/models/registry';
 import type { ModelId } from '../../functions/src/domain/models/types';
-import { baselineOutcomes, type BaselineOutcome } from '../../functions/src/domain/odds/calibration';
+import { oddsFeatures } from '../../functions/src/domain/odds/calibration';
+import { modelHitProbability } from '../../functions/src/domain/odds/hitProbability';
 import { forecastOdds } from '../../functions/src/domain/predictions/records';
+import { hitRange } from '../../functions/src/domain/predictions/hitRule';
+import { previousBaseRate, previousHitProbability } from '../odds/previousMethod';
 
 export interface EvaluationTask {
   readonly symbol: string;
@@ -19,6 +21,11 @@ export interface EvaluationTask {
   readonly dates: string[];
   readonly closes: number[];
   readonly origins: number[];
+  /**
+   * Fit on the bars a generate loads (five years up to the origin, services/predictions/forecastOfTheDay.ts), as
+   * the odds benchmark does; otherwise on every close up to the origin (the accuracy tables).
+   */
+  readonly appWindow?: boolean;
 }
 
 export interface EvaluatedForecast {
@@ -27,6 +34,11 @@ export interface EvaluatedForecast {
   readonly targetDate: string;
   /** The calibrated chance of a hit, as the app computes it on `predictionDate`; null when the model failed. */
   readonly hitProbability: number | null;
+  /** The model's own chance before calibration, and the calibration's volatility input; null when it failed. */
+  readonly modelProbability: number | null;
+  readonly recentVolatility: number | null;
+  /** The chance as the app computed it before issue 24 (bench/odds/previousMethod.ts). */
+  readonly previousProbability: number | null;
   readonly priceAtPrediction: number;
   readonly actualPrice: number;
   /** Null when the model failed at this origin. */
@@ -41,34 +53,18 @@ export interface EvaluationResult {
   readonly failures: string[];
 }
 
-/**
- * The outcomes the app would calibrate with on `predictionDate`: a generate loads FORECAST_LOOKBACK_DAYS of bars,
- * so only outcomes of origins inside that window; `forecastOdds` itself drops those not yet known.
- */
-function outcomesSeenOn(
-  outcomes: readonly BaselineOutcome[],
-  predictionDate: string,
-  originDates: Map<string, string>,
-) {
-  const windowStart = addCalendarDays(predictionDate, -FORECAST_LOOKBACK_DAYS);
-  return outcomes.filter((o) => originDates.get(o.targetDate)! >= windowStart);
+/** First index of the bars a forecast at `origin` sees. */
+function firstIndex(task: EvaluationTask, origin: number): number {
+  if (!task.appWindow) return 0;
+  const start = forecastWindowStart(task.dates[origin]!);
+  let first = origin;
+  while (first > 0 && task.dates[first - 1]! >= start) first -= 1;
+  return first;
 }
 
 export async function evaluate(task: EvaluationTask): Promise<EvaluationResult> {
   const model = await loadModel(task.modelId);
   const failures: string[] = [];
-  const bars: DailyBar[] = task.closes.map((close, i) => ({
-    date: task.dates[i]!,
-    open: close,
-    high: close,
-    low: close,
-    close,
-    volume: 0,
-  }));
-  // Each outcome's origin only sees closes up to itself, so one pass over the whole series is free of look-ahead;
-  // forecastOdds keeps those whose target date is before each prediction date.
-  const outcomes = baselineOutcomes(bars, task.timeFrame);
-  const originOf = new Map(task.dates.map((date, i) => [task.dates[i + task.horizon] ?? '', date]));
   const forecasts = task.origins.map((origin): EvaluatedForecast => {
     const base = {
       origin,
@@ -77,22 +73,46 @@ export async function evaluate(task: EvaluationTask): Promise<EvaluationResult> 
       priceAtPrediction: task.closes[origin]!,
       actualPrice: task.closes[origin + task.horizon]!,
     };
+    const first = firstIndex(task, origin);
+    // The slices are the no-look-ahead guarantee: nothing after the origin reaches the fit or the odds.
+    const closes = task.closes.slice(first, origin + 1);
+    const dates = task.dates.slice(first, origin + 1);
     try {
-      const { targetPrice, lowerPrice, upperPrice } = model.forecast({
-        closes: task.closes.slice(0, origin + 1),
-        horizon: task.horizon,
-      });
+      const { targetPrice, lowerPrice, upperPrice } = model.forecast({ closes, horizon: task.horizon });
       const forecast = { targetPrice, lowerPrice, upperPrice };
-      const hitProbability = forecastOdds(forecast, {
-        ...base,
-        timeFrame: task.timeFrame,
-        outcomes: outcomesSeenOn(outcomes, base.predictionDate, originOf),
+      const bars = closes.map((close, i) => ({ date: dates[i]!, close }));
+      const hitProbability = forecastOdds(
+        { ...forecast, modelId: task.modelId },
+        { ...base, timeFrame: task.timeFrame, bars },
+      );
+      const modelProbability = modelHitProbability({
+        ...forecast,
+        ...hitRange(base.priceAtPrediction, targetPrice, task.timeFrame),
       });
-      return { ...base, forecast, hitProbability };
+      const previousProbability = previousHitProbability(
+        modelProbability,
+        task.timeFrame,
+        previousBaseRate(dates, closes, task.timeFrame, base.predictionDate),
+      );
+      return {
+        ...base,
+        forecast,
+        hitProbability,
+        modelProbability,
+        recentVolatility: oddsFeatures(closes).recentVolatility,
+        previousProbability,
+      };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       failures.push(`${task.symbol} origin ${origin}: ${error.message}`);
-      return { ...base, forecast: null, hitProbability: null };
+      return {
+        ...base,
+        forecast: null,
+        hitProbability: null,
+        modelProbability: null,
+        recentVolatility: null,
+        previousProbability: null,
+      };
     }
   });
   return { symbol: task.symbol, modelId: task.modelId, horizon: task.horizon, forecasts, failures };

@@ -1,10 +1,11 @@
 /**
- * The chance of a hit scored like a forecaster (issue 12): the Brier score of the app's P(hit) against what
- * happened, beside the Brier score of the climatological forecast (the constant hit rate of the same model and
- * horizon over all stocks, fitted only on outcomes known before each forecast's date), the skill score, and a
- * reliability table by decile of the predicted chance.
+ * The chance of a hit scored like a forecaster (issues 12 and 24), per model and horizon: the Brier score and its
+ * skill against the climatological rate, calibration-in-the-large, the expected calibration error over deciles,
+ * the largest decile gap, and the calibration slope and intercept.
  */
+import { logit } from '../../functions/src/domain/odds/calibration';
 import { hitRange, resolveOutcome } from '../../functions/src/domain/predictions/hitRule';
+import { logisticRegression } from '../odds/logistic';
 import type { EvaluatedForecast, EvaluationResult } from './evaluate';
 import { TIME_FRAME_OF_HORIZON } from './metrics';
 
@@ -14,54 +15,52 @@ export interface ReliabilityBin {
   readonly count: number;
 }
 
-export interface OddsRow {
-  readonly modelId: string;
-  readonly horizon: number;
-  /** Forecasts scored: every one with a P(hit) made after the first outcome of its horizon was known. */
+/** One chance and what happened (1 = hit). */
+export interface ScoredOdds {
+  readonly p: number;
+  readonly hit: number;
+}
+
+export interface OddsScores {
   readonly forecasts: number;
   readonly brier: number;
+  /** Brier score of the climatological forecast: the sample's own hit rate h for every forecast, h (1 - h). */
   readonly climatologyBrier: number;
   /** 1 - brier / climatologyBrier: above 0, the chance of a hit says more than the base rate. */
   readonly skill: number;
   readonly meanPredicted: number;
   readonly hitRate: number;
+  /** Mean P minus hit rate: above 0, the chances are too high on average. */
+  readonly calibrationInTheLarge: number;
+  /** Forecast-weighted mean of |mean P - hit rate| over the deciles of P. */
+  readonly ece: number;
+  /** Largest |mean P - hit rate| over the deciles holding at least ODDS_TARGETS.minDecileCount forecasts; null if none. */
+  readonly largestDecileGap: number | null;
+  /** Logistic regression of the outcome on logit P: slope 1 and intercept 0 when calibrated; slope < 1 = too spread. */
+  readonly slope: number;
+  readonly intercept: number;
   readonly reliability: ReliabilityBin[];
 }
 
-/** The issue's bar: a decile with at least this many forecasts ... */
-export const RELIABILITY_MIN_COUNT = 50;
-/** ... must be within this of its observed rate. */
-export const RELIABILITY_TOLERANCE = 0.05;
-
-interface Scored {
-  readonly predictionDate: string;
-  readonly targetDate: string;
-  readonly p: number;
-  readonly hit: number;
+export interface OddsRow extends OddsScores {
+  readonly modelId: string;
+  readonly horizon: number;
 }
+
+/** Issue 24's targets, for every model and horizon on the evaluation period. */
+export const ODDS_TARGETS = {
+  minSkill: 0.02,
+  maxCalibrationInTheLarge: 0.02,
+  maxEce: 0.025,
+  maxDecileGap: 0.04,
+  minDecileCount: 500,
+  slope: [0.9, 1.1],
+} as const;
 
 const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
-/** For each forecast, the pooled hit rate of the outcomes whose target date is before its prediction date. */
-function climatology(scored: readonly Scored[]): (number | null)[] {
-  const byTarget = [...scored].sort((a, b) => a.targetDate.localeCompare(b.targetDate));
-  const order = scored
-    .map((_, i) => i)
-    .sort((a, b) => scored[a]!.predictionDate.localeCompare(scored[b]!.predictionDate));
-  const rates: (number | null)[] = new Array(scored.length).fill(null);
-  let known = 0;
-  let hits = 0;
-  for (const i of order) {
-    while (known < byTarget.length && byTarget[known]!.targetDate < scored[i]!.predictionDate) {
-      hits += byTarget[known]!.hit;
-      known += 1;
-    }
-    rates[i] = known === 0 ? null : hits / known;
-  }
-  return rates;
-}
-
-function reliability(scored: readonly { p: number; hit: number }[], bins = 10): ReliabilityBin[] {
+/** Equal-count bins of the forecasts sorted by P (deciles by default). */
+export function reliability(scored: readonly ScoredOdds[], bins = 10): ReliabilityBin[] {
   const sorted = [...scored].sort((a, b) => a.p - b.p);
   return Array.from({ length: bins }, (_, bin) => {
     const part = sorted.slice(Math.floor((bin * sorted.length) / bins), Math.floor(((bin + 1) * sorted.length) / bins));
@@ -69,47 +68,82 @@ function reliability(scored: readonly { p: number; hit: number }[], bins = 10): 
   });
 }
 
-export function oddsRows(results: readonly EvaluationResult[], horizon: number): OddsRow[] {
+/** Expected calibration error: the forecast-weighted mean gap between predicted and observed over the bins. */
+export function expectedCalibrationError(bins: readonly ReliabilityBin[]): number {
+  const total = bins.reduce((sum, bin) => sum + bin.count, 0);
+  return bins.reduce(
+    (sum, bin) => sum + (bin.count === 0 ? 0 : (bin.count / total) * Math.abs(bin.meanPredicted - bin.observed)),
+    0,
+  );
+}
+
+/** Calibration slope and intercept: the logistic regression of the outcome on logit P. */
+export function calibrationSlope(scored: readonly ScoredOdds[]): { slope: number; intercept: number } {
+  const [intercept, slope] = logisticRegression(
+    scored.map((s) => [logit(s.p)]),
+    scored.map((s) => s.hit),
+  );
+  return { slope: slope!, intercept: intercept! };
+}
+
+export function oddsScores(scored: readonly ScoredOdds[]): OddsScores {
+  const hitRate = mean(scored.map((s) => s.hit));
+  const meanPredicted = mean(scored.map((s) => s.p));
+  const brier = mean(scored.map((s) => (s.p - s.hit) ** 2));
+  const climatologyBrier = hitRate * (1 - hitRate);
+  const bins = reliability(scored);
+  const counted = bins.filter((bin) => bin.count >= ODDS_TARGETS.minDecileCount);
+  return {
+    forecasts: scored.length,
+    brier,
+    climatologyBrier,
+    skill: 1 - brier / climatologyBrier,
+    meanPredicted,
+    hitRate,
+    calibrationInTheLarge: meanPredicted - hitRate,
+    ece: expectedCalibrationError(bins),
+    largestDecileGap:
+      counted.length === 0 ? null : Math.max(...counted.map((bin) => Math.abs(bin.meanPredicted - bin.observed))),
+    ...calibrationSlope(scored),
+    reliability: bins,
+  };
+}
+
+/** Which of ODDS_TARGETS a row meets. */
+export function targetsMet(row: OddsScores) {
+  return {
+    skill: row.skill >= ODDS_TARGETS.minSkill,
+    calibrationInTheLarge: Math.abs(row.calibrationInTheLarge) <= ODDS_TARGETS.maxCalibrationInTheLarge,
+    ece: row.ece <= ODDS_TARGETS.maxEce,
+    /** Null when no decile is large enough to judge. */
+    largestDecileGap: row.largestDecileGap === null ? null : row.largestDecileGap <= ODDS_TARGETS.maxDecileGap,
+    slope: row.slope >= ODDS_TARGETS.slope[0] && row.slope <= ODDS_TARGETS.slope[1],
+  };
+}
+
+/** Whether a forecast hit under the app's rule. */
+export function forecastHit(f: EvaluatedForecast, horizon: number): number {
   const timeFrame = TIME_FRAME_OF_HORIZON[horizon]!;
+  return resolveOutcome(hitRange(f.priceAtPrediction, f.forecast!.targetPrice, timeFrame), f.actualPrice) === 'hit'
+    ? 1
+    : 0;
+}
+
+/** Which chance of a forecast to score: the app's (default), or the one before issue 24. */
+export type Chance = (f: EvaluatedForecast) => number | null;
+export const appChance: Chance = (f) => f.hitProbability;
+export const previousChance: Chance = (f) => f.previousProbability;
+
+export function oddsRows(results: readonly EvaluationResult[], horizon: number, chance: Chance = appChance): OddsRow[] {
   const ofHorizon = results.filter((r) => r.horizon === horizon);
   const modelIds = [...new Set(ofHorizon.map((r) => r.modelId))];
   return modelIds.map((modelId) => {
-    const made = ofHorizon
+    const scored = ofHorizon
       .filter((r) => r.modelId === modelId)
       .flatMap((r) => r.forecasts)
-      .filter(
-        (f): f is EvaluatedForecast & { hitProbability: number } => f.forecast !== null && f.hitProbability !== null,
+      .flatMap((f) =>
+        f.forecast === null || chance(f) === null ? [] : [{ p: chance(f)!, hit: forecastHit(f, horizon) }],
       );
-    const scored: Scored[] = made.map((f) => ({
-      predictionDate: f.predictionDate,
-      targetDate: f.targetDate,
-      p: f.hitProbability,
-      hit:
-        resolveOutcome(hitRange(f.priceAtPrediction, f.forecast!.targetPrice, timeFrame), f.actualPrice) === 'hit'
-          ? 1
-          : 0,
-    }));
-    const base = climatology(scored);
-    const kept = scored.flatMap((s, i) => (base[i] === null ? [] : [{ ...s, base: base[i]! }]));
-    const brier = mean(kept.map((s) => (s.p - s.hit) ** 2));
-    const climatologyBrier = mean(kept.map((s) => (s.base - s.hit) ** 2));
-    return {
-      modelId,
-      horizon,
-      forecasts: kept.length,
-      brier,
-      climatologyBrier,
-      skill: 1 - brier / climatologyBrier,
-      meanPredicted: mean(kept.map((s) => s.p)),
-      hitRate: mean(kept.map((s) => s.hit)),
-      reliability: reliability(kept),
-    };
+    return { modelId, horizon, ...oddsScores(scored) };
   });
-}
-
-/** Deciles that break the issue's bar: at least RELIABILITY_MIN_COUNT forecasts and off by more than the tolerance. */
-export function unreliableBins(row: OddsRow): ReliabilityBin[] {
-  return row.reliability.filter(
-    (bin) => bin.count >= RELIABILITY_MIN_COUNT && Math.abs(bin.meanPredicted - bin.observed) > RELIABILITY_TOLERANCE,
-  );
 }

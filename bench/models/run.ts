@@ -1,24 +1,25 @@
 /**
- * `npm run bench:models [-- --quick] [-- --data <folder>]`: walk-forward accuracy of every model and baseline on
- * every stock and horizon over the last ten years, fit times, and the recommended model per time frame.
+ * `npm run bench:models [-- --quick] [-- --data <folder> ...]`: walk-forward accuracy of every model and baseline on
+ * every stock and horizon over the last ten years, fit times, and the recommended model per time frame (several
+ * folders: `--data a --data b` or `--data a,b`). The chance of a hit is scored by `npm run bench:odds` on its own
+ * split; the odds table here covers these origins, some of which fall in the calibration period.
  * Prints markdown and writes bench/results/models.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Piscina } from 'piscina';
 import { walkForwardOrigins } from '../../functions/src/domain/models/backtest';
 import { MODEL_IDS_FOR_BENCH, recommendedDefaults } from './recommend';
-import type { EvaluationResult, EvaluationTask } from './evaluate';
+import type { EvaluationTask } from './evaluate';
 import { accuracyRows, TIME_FRAME_OF_HORIZON } from './metrics';
 import { accuracyTable, timingTable } from './report';
 import { oddsRows } from './oddsMetrics';
 import { oddsTable, reliabilityTables } from './oddsReport';
+import { runTasks } from './pool';
 import type { FitTiming } from './timing';
-import { readPriceFolder } from '../lib/marketData';
+import { readPriceFolders } from '../lib/marketData';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -30,12 +31,13 @@ const FIRST_ORIGIN = 450;
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    data: { type: 'string', default: resolve(root, '../shared/market-data/daily') },
+    data: { type: 'string', multiple: true, default: [resolve(root, '../shared/market-data/daily')] },
   },
 });
 const ORIGINS_PER_STOCK = args.quick ? 12 : 50;
 const QUICK_STOCKS = 6;
 const TIMING_REPETITIONS = args.quick ? 5 : 20;
+const folders = args.data!.flatMap((d) => d.split(',')).map((d) => resolve(d));
 
 /** `count` origins spread evenly over the last ten years (or the whole history when shorter). */
 function benchOrigins(length: number, horizon: number): number[] {
@@ -47,7 +49,7 @@ function benchOrigins(length: number, horizon: number): number[] {
 function timeModel(modelId: string): FitTiming {
   const output = execFileSync(
     process.execPath,
-    ['--import', 'tsx', resolve(here, 'timing.ts'), modelId, args.data!, String(TIMING_REPETITIONS)],
+    ['--import', 'tsx', resolve(here, 'timing.ts'), modelId, folders[0]!, String(TIMING_REPETITIONS)],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
   );
   return JSON.parse(output.trim().split('\n').at(-1)!) as FitTiming;
@@ -55,7 +57,7 @@ function timeModel(modelId: string): FitTiming {
 
 async function main() {
   const started = performance.now();
-  const allHistories = readPriceFolder(args.data!);
+  const allHistories = readPriceFolders(folders);
   const histories = args.quick ? allHistories.slice(0, QUICK_STOCKS) : allHistories;
   const tasks: EvaluationTask[] = histories.flatMap(({ symbol, dates, closes }) =>
     HORIZONS.flatMap((horizon) => {
@@ -64,27 +66,7 @@ async function main() {
       return MODEL_IDS_FOR_BENCH.map((modelId) => ({ symbol, modelId, horizon, timeFrame, dates, closes, origins }));
     }),
   );
-  const threads = availableParallelism();
-  const pool = new Piscina<EvaluationTask, EvaluationResult>({
-    filename: resolve(here, 'worker.ts'),
-    execArgv: ['--import', 'tsx'],
-    minThreads: threads,
-    maxThreads: threads,
-  });
-  let done = 0;
-  // Slowest first, so the pool does not end on one long task.
-  const order: Record<string, number> = { prophet: 0, xgboost: 1, arima: 2, drift: 3, naive: 4 };
-  tasks.sort((a, b) => order[a.modelId]! - order[b.modelId]!);
-  const results = await Promise.all(
-    tasks.map(async (task) => {
-      const result = await pool.run(task);
-      done += 1;
-      if (done % 25 === 0)
-        process.stderr.write(`${done}/${tasks.length} tasks, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-      return result;
-    }),
-  );
-  await pool.destroy();
+  const results = await runTasks(tasks);
   const accuracy = HORIZONS.flatMap((horizon) => accuracyRows(results, horizon));
   const odds = HORIZONS.flatMap((horizon) => oddsRows(results, horizon));
   const timings = MODEL_IDS_FOR_BENCH.map(timeModel);
@@ -97,11 +79,11 @@ async function main() {
 
   const markdown = [
     `Stocks: ${histories.length}, origins per stock and horizon: ${ORIGINS_PER_STOCK} (last ten years), ` +
-      `horizons: ${HORIZONS.map((h) => `${h} (${TIME_FRAME_OF_HORIZON[h]})`).join(', ')}; ${threads} threads, ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU (evaluation).`,
+      `horizons: ${HORIZONS.map((h) => `${h} (${TIME_FRAME_OF_HORIZON[h]})`).join(', ')}; ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU (evaluation).`,
     '',
     accuracyTable(accuracy),
     '',
-    'Chance of a hit, scored like a forecaster (Brier: lower is better; BSS > 0 beats the climatological rate):',
+    'Chance of a hit, scored like a forecaster (Brier: lower is better; skill > 0 beats the climatological rate; ✗ misses a target of issue 24):',
     '',
     oddsTable(odds),
     '',

@@ -18,6 +18,19 @@ export const HISTORY_DAYS = 365;
 export const FORECAST_LOOKBACK_DAYS = 5 * 365;
 
 /**
+ * A forecast's fit window ends at its origin and starts a fixed span before it, not before the day that asks: the bars
+ * a request loads start five years before its own day, so without this a forecast prepared the evening of a close and
+ * one asked the next morning (or after a long weekend) would differ by their oldest bars. Any request up to this many
+ * days after its origin fits the same window.
+ */
+export const WINDOW_SLACK_DAYS = 10;
+
+/** The first date of the bars a forecast made on `originDate` fits on (services/predictions/forecastOfTheDay.ts). */
+export function forecastWindowStart(originDate: string): string {
+  return addCalendarDays(originDate, -(FORECAST_LOOKBACK_DAYS - WINDOW_SLACK_DAYS));
+}
+
+/**
  * What the HTTP routes and the forecaster ask of market data. Symbols are normalised here (trimmed, upper case),
  * and nothing after the clock's today is ever returned.
  */

@@ -1,86 +1,125 @@
 /**
- * Calibrating the chance of a hit, walk-forward: only outcomes known before the prediction date count
- * (docs/product.md#chance-of-a-hit).
+ * Calibrating the chance of a hit (docs/product.md#chance-of-a-hit, docs/model-accuracy.md).
  *
- * A model's own P(hit) is too sure of itself in both directions: it reads the spread from recent volatility, and
- * volatility reverts to its usual level, so a calm spell's high odds and a storm's low odds both overshoot. The
- * calibration pulls it toward the stock's back-tested hit rate for the horizon:
- *   P = baseRate + trust * (modelP - baseRate).
- * The base rate comes from a walk-forward back-test of the drift baseline on the same stock and horizon, one origin
- * every `OUTCOME_SPACING` trading days: it needs no model fit (cheap on a request path), and every forecast model is
- * anchored to the same last close and shares the drift's volatility band (domain/models), so its outcomes are
- * those of the forecasts being calibrated. Only outcomes whose target date is strictly before the prediction date
- * count, so a price that was not yet known can never move the odds.
+ * A model's own P(hit) reads the spread of the outcome off its 80% interval, and that interval comes from recent
+ * volatility: the spread of its chances is too wide (a calm spell's high odds and a storm's low odds both
+ * overshoot, as volatility reverts), most at 30 days. The calibration is a logistic recalibration per time frame:
+ *   logit P = intercept + modelLogit x logit(model's P) + recentVolatility x ln(1-month vol / band vol),
+ * one set of coefficients shared by the models whose interval is the shared volatility band (Prophet, ARIMA and the
+ * baselines, domain/models/volatility.ts), and one of its own for XGBoost, whose interval comes from its own
+ * validation residuals and whose chances spread differently.
+ * The second input says whether the last month was stormier or calmer than the 3-month / 1-year blend that the
+ * band is built on: a week ahead, the last month matters more than the band gives it.
+ *
+ * The coefficients are fitted once by `npm run bench:odds:fit` (bench/odds/fit.ts) on 178 stocks over a calibration
+ * period that ends before every evaluated origin, and kept in calibrationParams.json with the split and the data
+ * they came from. A P(hit) itself uses only the closes up to its prediction date: no outcome, and no price after it.
  */
-import type { DailyBar, TimeFrame } from '@stockseer/contract';
-import { TIME_FRAME_DAYS } from '@stockseer/contract';
-import { driftModel } from '../models/baselines';
-import { hitRange, resolveOutcome } from '../predictions/hitRule';
+import type { ModelId, TimeFrame } from '@stockseer/contract';
+import { assertInvariant } from '../errors';
+import { dailyVolatility } from '../models/volatility';
+import { logReturns, tail, variance } from '../models/series';
 import { modelHitProbability, type RangedForecast } from './hitProbability';
+import stored from './calibrationParams.json';
 
-/** Trading days between the origins of the drift back-test: a week, so a few years give hundreds of outcomes. */
-export const OUTCOME_SPACING = 5;
-
-/**
- * How much of the model's departure from the base rate to keep, per time frame: the slope of observed hits on the
- * model's P(hit) measured once on a calibration period strictly before every benchmarked origin (1999 to 2011,
- * docs/model-accuracy.md). Longer horizons keep less: over 90 days volatility has more time to revert.
- */
-export const CALIBRATION_TRUST: Record<TimeFrame, number> = { short: 0.8, medium: 0.65, long: 0.6 };
-
-/** With few outcomes the base rate is noise: it gets full say only past this many (a pseudo-count prior). */
-export const BASE_RATE_PRIOR_OUTCOMES = 20;
-
-/** One resolved origin of the drift back-test: when its outcome became known, and whether it hit. */
-export interface BaselineOutcome {
-  readonly targetDate: string;
-  readonly hit: boolean;
+/** The recalibration of one time frame: logit P = intercept + modelLogit x logit(modelP) + recentVolatility x v. */
+export interface CalibrationCoefficients {
+  readonly intercept: number;
+  readonly modelLogit: number;
+  readonly recentVolatility: number;
 }
 
-/**
- * The drift baseline's walk-forward outcomes on `bars` (oldest first), each fitted on the closes up to its origin.
- * Compute once per series; `hitCalibration` picks the ones known before each prediction date.
- */
-export function baselineOutcomes(bars: readonly DailyBar[], timeFrame: TimeFrame): BaselineOutcome[] {
-  const horizon = TIME_FRAME_DAYS[timeFrame];
-  const closes = bars.map((bar) => bar.close);
-  const outcomes: BaselineOutcome[] = [];
-  for (let origin = driftModel.minCloses - 1; origin + horizon < bars.length; origin += OUTCOME_SPACING) {
-    const forecast = driftModel.forecast({ closes: closes.slice(0, origin + 1), horizon });
-    const range = hitRange(closes[origin]!, forecast.targetPrice, timeFrame);
-    outcomes.push({
-      targetDate: bars[origin + horizon]!.date,
-      hit: resolveOutcome(range, closes[origin + horizon]!) === 'hit',
-    });
+/** The parameter file: what was fitted, on what, and when (bench/odds/fit.ts writes it). */
+export interface CalibrationParams {
+  readonly version: number;
+  readonly method: string;
+  /** Outcomes whose target date is on or before this date were fitted on; the evaluation starts after it. */
+  readonly calibrationEnd: string;
+  readonly fittedAt: string;
+  readonly fittedOn: {
+    readonly folders: readonly string[];
+    readonly stocks: number;
+    readonly models: readonly string[];
+    readonly forecasts: Record<TimeFrame, number>;
+    readonly originsPerStock: number;
+  };
+  /** For every model not in `modelCoefficients`. */
+  readonly coefficients: Record<TimeFrame, CalibrationCoefficients>;
+  /** Models with coefficients of their own. */
+  readonly modelCoefficients: Partial<Record<ModelId, Record<TimeFrame, CalibrationCoefficients>>>;
+}
+
+/** Trading days of the "recent" volatility the calibration compares with the band's. */
+export const RECENT_VOLATILITY_DAYS = 21;
+/** Closes needed for the full inputs: a year of returns for the band's volatility. */
+export const ODDS_CLOSES = 253;
+/** The model's chance is clamped away from 0 and 1 before its logit (a zero-width band gives exactly 0 or 1). */
+const PROBABILITY_FLOOR = 1e-3;
+
+const TIME_FRAMES: readonly TimeFrame[] = ['short', 'medium', 'long'];
+
+function assertParams(params: CalibrationParams): CalibrationParams {
+  const sets = [params.coefficients, ...Object.values(params.modelCoefficients ?? {})];
+  for (const set of sets) {
+    for (const timeFrame of TIME_FRAMES) {
+      const c = set?.[timeFrame];
+      assertInvariant(
+        c !== undefined && [c.intercept, c.modelLogit, c.recentVolatility].every(Number.isFinite),
+        () => `calibrationParams.json lacks finite coefficients for ${timeFrame}`,
+      );
+    }
   }
-  return outcomes;
+  return params;
 }
 
-export interface HitCalibration {
-  readonly timeFrame: TimeFrame;
-  /** Share of hits among the known outcomes; null when none is known yet. */
-  readonly baseRate: number | null;
-  readonly outcomes: number;
-}
-
-/** The calibration for a prediction made on `predictionDate`: outcomes with a target date strictly before it. */
-export function hitCalibration(
-  outcomes: readonly BaselineOutcome[],
+/** The coefficients of a model and time frame: its own, or the shared ones. */
+export function coefficientsFor(
+  modelId: ModelId,
   timeFrame: TimeFrame,
-  predictionDate: string,
-): HitCalibration {
-  const known = outcomes.filter((o) => o.targetDate < predictionDate);
-  const hits = known.filter((o) => o.hit).length;
-  return { timeFrame, baseRate: known.length === 0 ? null : hits / known.length, outcomes: known.length };
+  params: CalibrationParams = CALIBRATION_PARAMS,
+): CalibrationCoefficients {
+  return (params.modelCoefficients[modelId] ?? params.coefficients)[timeFrame];
 }
 
-/** The calibrated chance of a hit, in [0, 1]. Without known outcomes, the model's own probability. */
-export function calibratedHitProbability(forecast: RangedForecast, calibration: HitCalibration): number {
-  const modelP = modelHitProbability(forecast);
-  const { baseRate, outcomes, timeFrame } = calibration;
-  if (baseRate === null) return modelP;
-  // Few outcomes: trust the model more, as the base rate it would be pulled toward is itself uncertain.
-  const evidence = outcomes / (outcomes + BASE_RATE_PRIOR_OUTCOMES);
-  const trust = 1 - evidence * (1 - CALIBRATION_TRUST[timeFrame]);
-  return Math.min(1, Math.max(0, baseRate + trust * (modelP - baseRate)));
+/** The fitted calibration the app uses (generate, preview, back-tests). */
+export const CALIBRATION_PARAMS: CalibrationParams = assertParams(stored as CalibrationParams);
+
+/** What the calibration reads from the stock's closes up to the prediction date, besides the model's own chance. */
+export interface OddsFeatures {
+  /** ln(volatility of the last 21 daily returns / the band's volatility), 0 with too little history. */
+  readonly recentVolatility: number;
+}
+
+/**
+ * The features of a forecast made on the last of `closes` (oldest first): only these closes, so nothing after the
+ * prediction date can reach the odds. Reads the last ODDS_CLOSES at most.
+ */
+export function oddsFeatures(closes: readonly number[]): OddsFeatures {
+  if (closes.length < RECENT_VOLATILITY_DAYS + 2) return { recentVolatility: 0 };
+  const returns = logReturns(tail(closes, ODDS_CLOSES));
+  const band = dailyVolatility(returns);
+  const recent = Math.sqrt(variance(tail(returns, RECENT_VOLATILITY_DAYS)));
+  if (!(band > 0) || !(recent > 0)) return { recentVolatility: 0 };
+  return { recentVolatility: Math.log(recent / band) };
+}
+
+export const logit = (p: number) => {
+  const q = Math.min(1 - PROBABILITY_FLOOR, Math.max(PROBABILITY_FLOOR, p));
+  return Math.log(q / (1 - q));
+};
+const logistic = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** The recalibrated chance from the model's own chance and the features, in (0, 1). */
+export function recalibrate(modelP: number, features: OddsFeatures, c: CalibrationCoefficients): number {
+  return logistic(c.intercept + c.modelLogit * logit(modelP) + c.recentVolatility * features.recentVolatility);
+}
+
+/** The calibrated chance of a hit of a ranged forecast, in (0, 1). */
+export function calibratedHitProbability(
+  forecast: RangedForecast,
+  { modelId, timeFrame }: { modelId: ModelId; timeFrame: TimeFrame },
+  features: OddsFeatures,
+  params: CalibrationParams = CALIBRATION_PARAMS,
+): number {
+  return recalibrate(modelHitProbability(forecast), features, coefficientsFor(modelId, timeFrame, params));
 }

@@ -3,8 +3,15 @@ import fc from 'fast-check';
 import type { DailyBar } from '@stockseer/contract';
 import { studentTCdf, studentTQuantile } from './studentT';
 import { modelHitProbability } from './hitProbability';
-import { baselineOutcomes, calibratedHitProbability, hitCalibration, CALIBRATION_TRUST } from './calibration';
-import { forecastOdds, historicalPredictions } from '../predictions/records';
+import {
+  CALIBRATION_PARAMS,
+  calibratedHitProbability,
+  coefficientsFor,
+  ODDS_CLOSES,
+  oddsFeatures,
+  recalibrate,
+} from './calibration';
+import { closesUpTo, forecastOdds, historicalPredictions } from '../predictions/records';
 import { backtest } from '../models/backtest';
 import { driftModel } from '../models/baselines';
 
@@ -78,37 +85,73 @@ describe('the model own chance of a hit', () => {
   });
 });
 
-describe('walk-forward calibration', () => {
+describe('calibration', () => {
   const forecast = { targetPrice: 100, lowerPrice: 95, upperPrice: 105, hitLow: 98, hitHigh: 102 };
 
-  it('pulls the model toward the base rate by the time frame trust, fully only with many outcomes', () => {
+  it('is the logistic map of the fitted coefficients, per time frame, XGBoost with its own', () => {
     const modelP = modelHitProbability(forecast);
-    const many = { timeFrame: 'long', baseRate: 0.3, outcomes: 1e9 } as const;
-    expect(calibratedHitProbability(forecast, many)).toBeCloseTo(0.3 + CALIBRATION_TRUST.long * (modelP - 0.3), 6);
-    const none = { timeFrame: 'long', baseRate: null, outcomes: 0 } as const;
-    expect(calibratedHitProbability(forecast, none)).toBe(modelP);
-    const few = calibratedHitProbability(forecast, { ...many, outcomes: 5 });
-    expect(Math.abs(few - modelP)).toBeLessThan(Math.abs(calibratedHitProbability(forecast, many) - modelP));
+    const features = { recentVolatility: 0.3 };
+    for (const modelId of ['arima', 'prophet', 'xgboost'] as const) {
+      const { intercept, modelLogit, recentVolatility } = coefficientsFor(modelId, 'medium');
+      const z = intercept + modelLogit * Math.log(modelP / (1 - modelP)) + recentVolatility * 0.3;
+      expect(calibratedHitProbability(forecast, { modelId, timeFrame: 'medium' }, features)).toBeCloseTo(
+        1 / (1 + Math.exp(-z)),
+        12,
+      );
+    }
+    expect(coefficientsFor('arima', 'long')).toBe(CALIBRATION_PARAMS.coefficients.long);
+    expect(coefficientsFor('xgboost', 'long')).toBe(CALIBRATION_PARAMS.modelCoefficients.xgboost!.long);
+    const identity = { intercept: 0, modelLogit: 1, recentVolatility: 0 };
+    expect(recalibrate(modelP, features, identity)).toBeCloseTo(modelP, 12);
   });
 
-  it('uses only outcomes whose target date is before the prediction date', () => {
-    const outcomes = [
-      { targetDate: '2020-01-02', hit: true },
-      { targetDate: '2020-01-03', hit: false },
-      { targetDate: '2020-01-06', hit: false },
-    ];
-    expect(hitCalibration(outcomes, 'short', '2020-01-03')).toMatchObject({ baseRate: 1, outcomes: 1 });
-    expect(hitCalibration(outcomes, 'short', '2020-01-07')).toMatchObject({ baseRate: 1 / 3, outcomes: 3 });
+  it('keeps the order of the model chances (a monotone map) and stays inside (0, 1)', () => {
+    for (const timeFrame of ['short', 'medium', 'long'] as const) {
+      fc.assert(
+        fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b) => {
+          const features = { recentVolatility: 0 };
+          const c = coefficientsFor(timeFrame === 'medium' ? 'xgboost' : 'arima', timeFrame);
+          const [pa, pb] = [recalibrate(a, features, c), recalibrate(b, features, c)];
+          expect(pa).toBeGreaterThan(0);
+          expect(pa).toBeLessThan(1);
+          if (a < b) expect(pa).toBeLessThanOrEqual(pb);
+        }),
+      );
+    }
   });
 
-  it('no look-ahead: prices after the prediction date cannot change its chance of a hit', () => {
+  it('the parameter file names its split and the data it was fitted on', () => {
+    expect(CALIBRATION_PARAMS.version).toBeGreaterThan(0);
+    expect(CALIBRATION_PARAMS.calibrationEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(CALIBRATION_PARAMS.fittedOn.stocks).toBeGreaterThan(100);
+    for (const timeFrame of ['short', 'medium', 'long'] as const) {
+      expect(CALIBRATION_PARAMS.fittedOn.forecasts[timeFrame]).toBeGreaterThan(5000);
+      // A chance that grows with the model's own: a slope between 0 and 1 pulls it toward the middle.
+      for (const modelId of ['arima', 'xgboost'] as const) {
+        expect(coefficientsFor(modelId, timeFrame).modelLogit).toBeGreaterThan(0.3);
+        expect(coefficientsFor(modelId, timeFrame).modelLogit).toBeLessThan(1.2);
+      }
+    }
+  });
+
+  it('reads the last month against the band: a storm in the last 21 days is a positive feature', () => {
+    const calm = bars(400).map((b) => b.close);
+    const stormy = calm.map((close, i) => (i < calm.length - 21 ? close : close * (i % 2 ? 1.05 : 0.95)));
+    expect(oddsFeatures(stormy).recentVolatility).toBeGreaterThan(oddsFeatures(calm).recentVolatility + 0.5);
+    expect(oddsFeatures(calm.slice(0, 10))).toEqual({ recentVolatility: 0 });
+    // Only the last ODDS_CLOSES closes are read.
+    expect(oddsFeatures([...calm.slice(0, 50).map((c) => c * 7), ...calm.slice(-ODDS_CLOSES)])).toEqual(
+      oddsFeatures(calm),
+    );
+  });
+
+  it('no look-ahead: prices on or after the target date, or anywhere after the prediction date, cannot change its P(hit)', () => {
     const history = bars(900);
     const originIndex = 600;
     const predictionDate = history[originIndex]!.date;
     const forecast = driftModel.forecast({ closes: history.slice(0, originIndex + 1).map((b) => b.close), horizon: 7 });
     const context = { priceAtPrediction: history[originIndex]!.close, predictionDate, timeFrame: 'short' } as const;
-    const odds = (series: DailyBar[]) =>
-      forecastOdds(forecast, { ...context, outcomes: baselineOutcomes(series, 'short') });
+    const odds = (series: DailyBar[]) => forecastOdds(forecast, { ...context, bars: series });
     const base = odds(history);
     // Rewrite everything after the prediction date: a crash, then a boom.
     const rewritten = history.map((bar, i) =>
@@ -116,9 +159,9 @@ describe('walk-forward calibration', () => {
     );
     expect(odds(rewritten)).toBe(base);
     expect(odds(history.slice(0, originIndex + 1))).toBe(base);
-    // ...while the outcomes before it do count.
+    // ...while the closes before it do count.
     const earlier = history.map((bar, i) =>
-      i < originIndex - 50 && i > 300 ? { ...bar, close: bar.close * 1.3 } : bar,
+      i > originIndex - 10 && i < originIndex ? { ...bar, close: bar.close * (i % 2 ? 1.1 : 0.9) } : bar,
     );
     expect(odds(earlier)).not.toBe(base);
   });
@@ -126,22 +169,28 @@ describe('walk-forward calibration', () => {
   it('gives every back-test prediction the odds it had on its own date', () => {
     const history = bars(700, 7);
     const run = backtest(history, driftModel, 7);
-    const outcomes = baselineOutcomes(history, 'short');
     const records = historicalPredictions(run, {
       symbol: 'T',
       timeFrame: 'short',
       runId: 'r',
       now: new Date(),
-      outcomes,
+      bars: history,
     });
     expect(records).toHaveLength(20);
     for (const record of records) {
       expect(record.hitProbability).toBeGreaterThan(0);
       expect(record.hitProbability).toBeLessThan(1);
       const cut = history.filter((b) => b.date <= record.predictionDate);
-      expect(record.hitProbability).toBe(
-        forecastOdds(record, { ...record, timeFrame: 'short', outcomes: baselineOutcomes(cut, 'short') }),
-      );
+      expect(record.hitProbability).toBe(forecastOdds(record, { ...record, timeFrame: 'short', bars: cut }));
     }
+  });
+});
+
+describe('closesUpTo', () => {
+  it('takes the last closes on or before the date', () => {
+    const series = bars(10);
+    expect(closesUpTo(series, series[4]!.date, 3)).toEqual(series.slice(2, 5).map((b) => b.close));
+    expect(closesUpTo(series, '2000-01-01', 3)).toEqual([]);
+    expect(closesUpTo(series, '2100-01-01', 100)).toHaveLength(10);
   });
 });

@@ -82,12 +82,12 @@ export function futurePrediction(input: FuturePredictionInput): UnreservedPredic
  * may reach past the prediction date: no bar after it is read, so a price not yet known never moves the odds.
  */
 export function forecastOdds(
-  forecast: Pick<Forecast, 'targetPrice' | 'lowerPrice' | 'upperPrice'>,
+  forecast: Pick<Forecast, 'modelId' | 'targetPrice' | 'lowerPrice' | 'upperPrice'>,
   { priceAtPrediction, predictionDate, timeFrame, bars }: OddsContext,
 ): number {
   return calibratedHitProbability(
     { ...forecast, ...hitRange(priceAtPrediction, forecast.targetPrice, timeFrame) },
-    timeFrame,
+    { modelId: forecast.modelId, timeFrame },
     oddsFeatures(closesUpTo(bars, predictionDate, ODDS_CLOSES)),
   );
 }
@@ -114,8 +114,7 @@ export function closesUpTo(bars: readonly Pick<DailyBar, 'date' | 'close'>[], da
 
 /**
  * Historical predictions are shared by all users; their ids name the back-test run, so a re-run overwrites. Each
- * gets the chance of a hit it would have had on its own prediction date (`outcomes`: `baselineOutcomes` of the
- * back-test's bars).
+ * gets the chance of a hit it would have had on its own prediction date, from the back-test's `bars` up to that date.
  */
 export function historicalPredictions(
   backtest: Backtest,
@@ -124,13 +123,13 @@ export function historicalPredictions(
     timeFrame,
     runId,
     now,
-    outcomes,
-  }: { symbol: string; timeFrame: TimeFrame; runId: string; now: Date; outcomes: readonly BaselineOutcome[] },
+    bars,
+  }: { symbol: string; timeFrame: TimeFrame; runId: string; now: Date; bars: readonly DailyBar[] },
 ): Prediction[] {
   return backtest.points.map((point, index) => {
     assertForecastSound(point);
     const range = hitRange(point.priceAtPrediction, point.targetPrice, timeFrame);
-    const hitProbability = forecastOdds(point, { ...point, timeFrame, outcomes });
+    const hitProbability = forecastOdds({ ...point, modelId: backtest.modelId }, { ...point, timeFrame, bars });
     return {
       id: `${runId}_${index}`,
       symbol,

@@ -5,11 +5,9 @@
  */
 import { TIME_FRAME_DAYS, type DailyBar, type TimeFrame } from '@stockseer/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { addCalendarDays } from '../../domain/calendar';
 import { assertInvariant } from '../../domain/errors';
-import { FORECAST_LOOKBACK_DAYS } from '../../domain/market-data/service';
+import { forecastWindowStart } from '../../domain/market-data/service';
 import type { ForecastModelId } from '../../domain/models/types';
-import { baselineOutcomes } from '../../domain/odds/calibration';
 import { forecastOdds } from '../../domain/predictions/records';
 import type { ModelPool } from '../../adapters/model-pool/pool';
 import {
@@ -19,14 +17,6 @@ import {
   type ForecastOfTheDay,
   type StoredForecastOfTheDay,
 } from '../../adapters/firestore/forecastsOfTheDay';
-
-/**
- * The fit's window ends at the origin and starts a fixed span before it, not before the day that asks: the bars a
- * request loads start five years before its own day, so without this a forecast prepared the evening of a close and
- * one asked the next morning (or after a long weekend) would differ by their oldest bars. Any request up to this many
- * days after its origin fits the same window.
- */
-const WINDOW_SLACK_DAYS = 10;
 
 /** Who asks: a user's request (a cost preview or a generate), or daily maintenance preparing the next session. */
 type Asker = 'request' | 'maintenance';
@@ -88,7 +78,7 @@ export async function forecastOrFit(
     return { forecast: stored.forecast, toStore: nowAsked ? { forecast: stored.forecast, asked: true } : null };
   }
 
-  const windowStart = addCalendarDays(origin.date, -(FORECAST_LOOKBACK_DAYS - WINDOW_SLACK_DAYS));
+  const windowStart = forecastWindowStart(origin.date);
   const bars = allBars.filter((bar) => bar.date >= windowStart);
 
   const forecast = await deps.models.forecast(selection.modelId, {
@@ -101,7 +91,7 @@ export async function forecastOrFit(
     priceAtPrediction: origin.close,
     predictionDate: origin.date,
     timeFrame: selection.timeFrame,
-    outcomes: baselineOutcomes(bars, selection.timeFrame),
+    bars,
   });
   const result: ForecastOfTheDay = {
     ...key,

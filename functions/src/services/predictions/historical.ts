@@ -4,7 +4,6 @@
  */
 import { TIME_FRAME_DAYS, type HistoricalPredictions, type PredictionListQuery } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
-import { baselineOutcomes } from '../../domain/odds/calibration';
 import { baselineHits, historicalPredictions } from '../../domain/predictions/records';
 import { findBacktestRun, saveBacktestRun } from '../../adapters/firestore/backtests';
 import { newestTargetFirst, predictionsByIds } from '../../adapters/firestore/predictions';
@@ -42,7 +41,7 @@ export async function historicalPredictionsFor(
     timeFrame: request.timeFrame,
     runId,
     now: clock.now(),
-    outcomes: baselineOutcomes(bars, request.timeFrame),
+    bars,
   }).map((record) => ({ ...record, modelChoice: modelId }));
   const baselines = {
     naiveBaseline: baselineHits(backtest, 'naive', request.timeFrame),

@@ -1,0 +1,40 @@
+/** Arguments shared by bench:odds and bench:odds:fit. */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MODEL_IDS_FOR_BENCH } from '../models/recommend';
+import type { ModelId } from '../../functions/src/domain/models/types';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const DEFAULT_FOLDERS = ['daily', 'universe'].map((name) => resolve(ROOT, '../shared/market-data', name));
+
+export interface OddsArgs {
+  readonly folders: string[];
+  readonly originsPerStock: number;
+  readonly models: ModelId[];
+  readonly stocks: number | null;
+  /** bench:odds:fit only: fit the forecasts of the last run (bench/results/odds-fit.json) instead of evaluating. */
+  readonly reuse: boolean;
+}
+
+/** `--data DIR` (repeatable, or comma-separated), `--origins N`, `--models a,b`, `--stocks N` (the first N only), `--reuse`. */
+export function parseOddsArgs(defaultOrigins: number): OddsArgs {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', multiple: true },
+      origins: { type: 'string' },
+      models: { type: 'string' },
+      stocks: { type: 'string' },
+      reuse: { type: 'boolean', default: false },
+    },
+  });
+  const folders = (values.data ?? []).flatMap((d) => d.split(',')).map((d) => resolve(d));
+  const models = values.models ? (values.models.split(',') as ModelId[]) : MODEL_IDS_FOR_BENCH;
+  for (const m of models) if (!MODEL_IDS_FOR_BENCH.includes(m)) throw new Error(`unknown model ${m}`);
+  return {
+    folders: folders.length > 0 ? folders : DEFAULT_FOLDERS,
+    originsPerStock: values.origins ? Number(values.origins) : defaultOrigins,
+    models,
+    stocks: values.stocks ? Number(values.stocks) : null,
+    reuse: values.reuse ?? false,
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { CALIBRATION_PARAMS } from '../../functions/src/domain/odds/calibration';
+import type { PriceHistory } from '../lib/marketData';
+import { calibrationParams, fitInProcess } from './fitCalibration';
+import { periodOrigins } from './origins';
+
+/** Weekdays from 2001-01-01, prices on a deterministic random walk with changing volatility. */
+function history(symbol: string, count: number, seed: number): PriceHistory {
+  const dates: string[] = [];
+  const closes: number[] = [];
+  let state = seed;
+  let price = 50;
+  const day = new Date('2001-01-01T00:00:00Z');
+  while (dates.length < count) {
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      const volatility = 0.01 + 0.02 * Math.abs(Math.sin(dates.length / 150));
+      price *= Math.exp((state / 2 ** 31 - 0.5) * 2 * volatility * Math.sqrt(3));
+      dates.push(day.toISOString().slice(0, 10));
+      closes.push(price);
+    }
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return { symbol, dates, closes };
+}
+
+const END = '2006-06-30';
+const stocks = [history('AAA', 2200, 1), history('BBB', 2200, 2), history('CCC', 2200, 3)];
+const fit = (histories: PriceHistory[]) => fitInProcess(histories, ['drift', 'naive'], 12, END);
+
+/** The histories with every close in (from, to] of the dates multiplied as `factor` says. */
+function rewrite(histories: PriceHistory[], keep: (date: string) => boolean, factor: (i: number) => number) {
+  return histories.map((h) => ({
+    ...h,
+    closes: h.closes.map((close, i) => (keep(h.dates[i]!) ? close : close * factor(i))),
+  }));
+}
+
+describe('the fit of the calibration: no look-ahead', () => {
+  it('splits the origins: calibration targets on or before the end, evaluation origins after it', () => {
+    const { dates } = stocks[0]!;
+    const calibration = periodOrigins(dates, 30, 20, { kind: 'calibration', calibrationEnd: END });
+    const evaluation = periodOrigins(dates, 30, 20, { kind: 'evaluation', calibrationEnd: END });
+    expect(calibration).toHaveLength(20);
+    expect(evaluation).toHaveLength(20);
+    for (const origin of calibration) expect(dates[origin + 30]! <= END).toBe(true);
+    for (const origin of evaluation) expect(dates[origin]! > END).toBe(true);
+  });
+
+  it('prices after the calibration period cannot change the fitted parameters; prices inside it can', async () => {
+    const base = await fit(stocks);
+    expect(base.forecasts.short).toBe(3 * 2 * 12);
+    // A crash and a boom after the end of the calibration period: the fit is the same.
+    const after = rewrite(
+      stocks,
+      (date) => date <= END,
+      (i) => (i % 2 ? 0.5 : 3),
+    );
+    expect(await fit(after)).toEqual(base);
+    // A storm inside it moves the coefficients.
+    const inside = rewrite(
+      stocks,
+      (date) => date < '2004-01-01' || date > '2004-06-30',
+      (i) => (i % 2 ? 0.9 : 1.1),
+    );
+    expect(await fit(inside)).not.toEqual(base);
+  });
+
+  it('moves the file version on only when the coefficients change', async () => {
+    const fitted = await fit(stocks);
+    const context = {
+      calibrationEnd: END,
+      fittedAt: '2026-01-01',
+      folders: ['x'],
+      stocks: 3,
+      models: ['drift' as const],
+      originsPerStock: 12,
+    };
+    const first = calibrationParams(fitted, { ...context, previous: CALIBRATION_PARAMS });
+    expect(first.version).toBe(CALIBRATION_PARAMS.version + 1);
+    const again = calibrationParams(fitted, { ...context, previous: first, fittedAt: '2026-02-02' });
+    expect(again).toEqual(first);
+  });
+});
