@@ -13,7 +13,11 @@ describe('lists, through the real stripe SDK', () => {
     const before = Math.floor(Date.now() / 1000) - 1;
     const paid = [];
     for (let i = 0; i < 7; i += 1) {
-      const intent = await stripe.paymentIntents.create({ amount: 500 + i, currency: 'usd', metadata: { userId: 'u' } });
+      const intent = await stripe.paymentIntents.create({
+        amount: 500 + i,
+        currency: 'usd',
+        metadata: { userId: 'u' },
+      });
       paid.push(await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }));
     }
     await stripe.refunds.create({ payment_intent: paid[1]!.id, amount: 100 });
@@ -21,10 +25,16 @@ describe('lists, through the real stripe SDK', () => {
     await fetch(`${sandbox.url}/sandbox/payment_intents/${paid[3]!.id}/dispute`, { method: 'POST' });
 
     const page = await stripe.paymentIntents.list({ limit: 3 });
-    expect(page.data.map((p) => p.id)).toEqual(paid.slice(4).reverse().map((p) => p.id));
+    expect(page.data.map((p) => p.id)).toEqual(
+      paid
+        .slice(4)
+        .reverse()
+        .map((p) => p.id),
+    );
     expect(page.has_more).toBe(true);
     const walked = [];
-    for await (const intent of stripe.paymentIntents.list({ limit: 3, created: { gte: before } })) walked.push(intent.id);
+    for await (const intent of stripe.paymentIntents.list({ limit: 3, created: { gte: before } }))
+      walked.push(intent.id);
     expect(walked).toEqual(paid.map((p) => p.id).reverse());
     const refunds = [];
     for await (const refund of stripe.refunds.list({ limit: 1, created: { gte: before } })) refunds.push(refund);
