@@ -1,7 +1,8 @@
 /**
  * The fit of the calibration (functions/src/domain/odds/calibration.ts): per time frame, one logistic regression of
- * the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock and model, on the
- * outcomes of the calibration period only (target date on or before its end).
+ * the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock, once for the models
+ * sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes of the calibration
+ * period only (target date on or before its end).
  */
 import type { TimeFrame } from '@stockseer/contract';
 import {
@@ -20,7 +21,7 @@ import { periodTasks } from './tasks';
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
  * differently from those of the models sharing the volatility band (on the calibration period its own slope on
- * logit P is 0.52 at 30 days against 0.66 to 0.77 for the others: bench:odds:fit prints them).
+ * logit P is 0.52 at 30 days against 0.68 to 0.77 for the others: bench:odds:fit prints them).
  */
 export const OWN_COEFFICIENT_MODELS: readonly ModelId[] = ['xgboost'];
 
