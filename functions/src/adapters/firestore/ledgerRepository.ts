@@ -1,10 +1,15 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { Transaction, Wallet } from '@stockseer/contract';
+import type { Transaction } from '@stockseer/contract';
+import { Wallet } from '@stockseer/contract';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
+import { storedTransaction } from './walletHistory';
 
-/** A wallet and its whole history, for `checkInvariants` in maintenance and tests. Reads only. */
+/**
+ * A wallet and its whole history, for `checkInvariants` in maintenance and tests. Reads only. Lines are read as the
+ * statement reads them (`storedTransaction`): a line of the original app may have no `date`.
+ */
 export async function readLedger(
   db: Firestore,
   userId: string,
@@ -16,7 +21,7 @@ export async function readLedger(
   if (!walletSnap.exists) return undefined;
   return {
     wallet: Wallet.parse(walletSnap.data()),
-    transactions: txSnaps.docs.map((doc) => Transaction.parse({ ...doc.data(), id: doc.id })),
+    transactions: txSnaps.docs.map((doc) => storedTransaction(doc.id, doc.data(), new Date())),
   };
 }
 
@@ -60,7 +65,7 @@ export async function readLedgers(
         if (moved(i) || !snap.exists) continue;
         const transactions = lines.docs
           .filter((doc) => doc.get('walletId') === snap.id)
-          .map((doc) => Transaction.parse({ ...doc.data(), id: doc.id }));
+          .map((doc) => storedTransaction(doc.id, doc.data(), new Date()));
         ledgers.push({ wallet: Wallet.parse(snap.data()), transactions });
       }
       pending = pending.filter((_, i) => moved(i));
@@ -79,7 +84,7 @@ export async function readLines(db: Firestore, txIds: readonly string[]): Promis
   const found = new Map<string, Transaction>();
   for (const part of chunk([...new Set(txIds)], 300)) {
     const snaps = await db.getAll(...part.map((id) => db.collection(COLLECTIONS.transactions).doc(id)));
-    for (const snap of snaps) if (snap.exists) found.set(snap.id, Transaction.parse({ ...snap.data(), id: snap.id }));
+    for (const snap of snaps) if (snap.exists) found.set(snap.id, storedTransaction(snap.id, snap.data()!, new Date()));
   }
   return found;
 }
