@@ -4,12 +4,25 @@ import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import {
   summarizeOutcomes,
+  type ForecastTerms,
   type LiveTrackRecord,
   type Prediction,
   type PredictionPreview,
   type Wallet,
 } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
+
+/** The terms of the test forecast, the same in the predictions and the cost preview below. */
+const TERMS: ForecastTerms = {
+  predictionDate: '2026-11-12',
+  priceAtPrediction: 200,
+  targetDate: '2026-11-23',
+  targetPrice: 206.5,
+  lowerPrice: 195.25,
+  upperPrice: 217.75,
+  hitLow: 202.5,
+  hitHigh: 210.5,
+};
 
 /** A resolved back-test of AAPL by default; tests override what they look at. */
 export function makePrediction(overrides: Partial<Prediction> = {}): Prediction {
@@ -20,14 +33,7 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     modelName: 'Prophet',
     timeFrame: 'short',
     predictionType: 'historical',
-    predictionDate: '2026-11-12',
-    priceAtPrediction: 200,
-    targetDate: '2026-11-23',
-    targetPrice: 206.5,
-    lowerPrice: 195.25,
-    upperPrice: 217.75,
-    hitLow: 202.5,
-    hitHigh: 210.5,
+    ...TERMS,
     actualPrice: 204,
     status: 'hit',
     isFree: false,
@@ -61,15 +67,8 @@ export const FREE_PREVIEW: PredictionPreview = {
   modelId: 'arima',
   modelName: 'ARIMA',
   timeFrame: 'short',
-  predictionDate: '2026-11-12',
   hitProbability: 0.46,
-  priceAtPrediction: 200,
-  targetDate: '2026-11-23',
-  targetPrice: 206.5,
-  lowerPrice: 195.25,
-  upperPrice: 217.75,
-  hitLow: 202.5,
-  hitHigh: 210.5,
+  ...TERMS,
   cost: { kind: 'free' },
   allowance: { freeLeft: 3, resetDate: '2026-12-12' },
 };
