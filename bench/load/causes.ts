@@ -7,6 +7,7 @@
 import { openSync, readSync, statSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WorkKind } from '../../functions/src/adapters/logging/requestContext';
 import { LOG_DIR } from '../../tools/stack/processes';
 
 const EMULATOR_LOG = path.join(LOG_DIR, 'emulators.log');
@@ -66,8 +67,7 @@ export const SLOW_MS = 1_000;
 export function countCauses(requests: readonly TimedRequest[], lines: ReadonlyMap<string, RequestLine>) {
   const served = requests.map((r) => ({ ...r, line: r.requestId ? lines.get(r.requestId) : undefined }));
   const all = served.flatMap((r) => (r.line ? [r.line] : []));
-  const sum = (kind: 'tokenChecks' | 'transactionRetries' | 'cacheRefreshes', list: readonly RequestLine[]) =>
-    list.reduce((total, line) => total + line[kind], 0);
+  const sum = (kind: WorkKind, list: readonly RequestLine[]) => list.reduce((total, line) => total + line[kind], 0);
   const slow = served.filter((r) => r.ms > SLOW_MS);
   const slowLines = slow.flatMap((r) => (r.line ? [r.line] : []));
   const outsideMs = served.flatMap((r) => (r.line ? [r.ms - r.line.latencyMs] : [])).sort((a, b) => a - b);
