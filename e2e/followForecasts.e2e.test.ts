@@ -69,7 +69,7 @@ describe('following forecasts: live status, watchlist, offline', () => {
     await page.reload();
     await card(page).getByText(LIVE_STATUS_TEXT.daysLeft(3)).waitFor();
     const text = await card(page).textContent();
-    expect(text).toMatch(/\$[\d,.]+, (inside|below|above) the hit range \$[\d,.]+-\$[\d,.]+/);
+    expect(text).toMatch(/\$[\d,.]+, (inside|below|above) the hit range \$[\d,.]+ – \$[\d,.]+/);
     expect(text).toContain('Last close, Nov 20, 2026');
     expect(text).toMatch(/Chance of a hit now: \d+%/);
     // The path so far: the closes of Monday to Friday.

@@ -23,7 +23,7 @@ const status = (overrides: Partial<LiveStatus> = {}): LiveStatus => ({
 describe('LiveStatusView', () => {
   it('says where the last close stands against the hit range, the days left and the chance of a hit now', () => {
     const { container } = render(<LiveStatusView status={status()} prediction={TERMS} />);
-    expect(container.textContent).toContain('$134.10, inside the hit range $131.20-$136.56');
+    expect(container.textContent).toContain('$134.10, inside the hit range $131.20 – $136.56');
     expect(container.textContent).toContain('Last close, Nov 20, 2026');
     expect(container.textContent).toContain('3 trading days left');
     expect(container.textContent).toContain('Chance of a hit now: 61%');
@@ -33,7 +33,7 @@ describe('LiveStatusView', () => {
     render(
       <LiveStatusView status={status({ position: 'below', lastClose: 120, tradingDaysLeft: 0 })} prediction={TERMS} />,
     );
-    expect(screen.getByText('$120.00, below the hit range $131.20-$136.56')).toBeTruthy();
+    expect(screen.getByText('$120.00, below the hit range $131.20 – $136.56')).toBeTruthy();
     expect(screen.getByText(LIVE_STATUS_TEXT.daysLeft(0))).toBeTruthy();
     expect(LIVE_STATUS_TEXT.daysLeft(1)).toBe('1 trading day left');
   });
@@ -42,7 +42,7 @@ describe('LiveStatusView', () => {
     render(<LiveStatusView status={status()} prediction={TERMS} />);
     const chart = screen.getByRole('img');
     expect(chart.getAttribute('aria-label')).toBe(
-      'Closes since Nov 12, 2026, from $130.00 to $134.10, against the hit range $131.20-$136.56',
+      'Closes since Nov 12, 2026, from $130.00 to $134.10, against the hit range $131.20 – $136.56',
     );
     const points = chart.querySelector('polyline')!.getAttribute('points')!.split(' ');
     expect(points).toHaveLength(3);

@@ -12,6 +12,9 @@ export const formatCents = (cents: number) => usd.format(cents / 100);
 /** A price in dollars to `$133.50`. */
 export const formatPrice = (dollars: number) => usd.format(dollars);
 
+/** A range of prices, as every card writes one: "$131.20 – $136.56". */
+export const formatPriceRange = (low: number, high: number) => `${formatPrice(low)} – ${formatPrice(high)}`;
+
 /** `+1.2%` / `-0.4%` / `0.0%`. */
 export function formatPercent(value: number): string {
   const fixed = value.toFixed(1);

@@ -1,7 +1,7 @@
 import { costLabel, predictionModelName, type LiveStatus, type Prediction } from '@stockseer/contract';
 import { HitChance } from '../../components/HitChance';
 import { LiveStatusView } from '../../components/LiveStatus';
-import { formatDate, formatPrice, formatPriceWithChange } from '../../lib/format';
+import { formatDate, formatPrice, formatPriceRange, formatPriceWithChange } from '../../lib/format';
 import { CARD_TEXT } from './messages';
 import { StatusBadge } from './StatusBadge';
 
@@ -41,17 +41,14 @@ export function PredictionCard({
           date={targetDate}
           value={formatPriceWithChange(p.targetPrice, p.priceAtPrediction)}
         />
-        <Fact label={CARD_TEXT.range} value={`${formatPrice(p.lowerPrice)} – ${formatPrice(p.upperPrice)}`} />
+        <Fact label={CARD_TEXT.range} value={formatPriceRange(p.lowerPrice, p.upperPrice)} />
         <Fact
           label={CARD_TEXT.actual}
           value={p.actualPrice === null ? CARD_TEXT.pending : formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}
         />
       </dl>
       <p className="prediction-hit-rule">
-        {CARD_TEXT.hitRange(targetDate)}{' '}
-        <strong>
-          {formatPrice(p.hitLow)} – {formatPrice(p.hitHigh)}
-        </strong>
+        {CARD_TEXT.hitRange(targetDate)} <strong>{formatPriceRange(p.hitLow, p.hitHigh)}</strong>
       </p>
       <p className="prediction-chance">
         <HitChance probability={p.hitProbability} />
