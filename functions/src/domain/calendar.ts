@@ -54,6 +54,11 @@ function fromUtcMs(ms: number): string {
   return dateByUtcMs.get(ms) ?? remember(dateByUtcMs, ms, new Date(ms).toISOString().slice(0, 10));
 }
 
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
+}
+
 /** Calendar arithmetic: the date `days` calendar days after `date` (negative goes back). */
 export function addCalendarDays(date: string, days: number): string {
   return fromUtcMs(toUtcMs(date) + days * DAY_MS);

@@ -63,6 +63,15 @@ export async function findForecastOfTheDay(
   return storedForecastOf(await forecastOfTheDayRef(db, key).get());
 }
 
+/** Several forecasts in one read, in the order of `keys`. */
+export async function findForecastsOfTheDay(
+  db: Firestore,
+  keys: readonly ForecastKey[],
+): Promise<(StoredForecastOfTheDay | undefined)[]> {
+  if (keys.length === 0) return [];
+  return (await db.getAll(...keys.map((key) => forecastOfTheDayRef(db, key)))).map(storedForecastOf);
+}
+
 /**
  * Stores a forecast, whole, inside a transaction the caller runs: a generate stores it with its prediction and
  * money in one commit. Whole, not a field update, also when it only marks a stored forecast asked: a document that

@@ -1,3 +1,4 @@
+import { TimeFrame } from '@stockseer/contract';
 import { lastFinalClose } from '../../domain/calendar';
 import { AppError } from '../../domain/errors';
 import { packGroups } from '../../domain/maintenance/runs';
@@ -10,7 +11,7 @@ import {
 } from '../../adapters/firestore/forecastsOfTheDay';
 import { recordWatchAlert, watchAlertsOf, watchedSymbols } from '../../adapters/firestore/watchlist';
 import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
-import { defaultModels } from '../watchlist/list';
+import { defaultModels } from '../../adapters/firestore/settings';
 import { forEachParallel, retryOrCountFailures, type MaintenanceStep } from './steps';
 
 /** One stock's forecasts to prepare: its prices are read once for all of them. */
@@ -54,7 +55,7 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
       defaultModels(db),
     ]);
     const ofWatched = watched.flatMap((symbol) =>
-      (['short', 'medium', 'long'] as const).map((timeFrame) => ({ symbol, timeFrame, modelId: models[timeFrame] })),
+      TimeFrame.options.map((timeFrame) => ({ symbol, timeFrame, modelId: models[timeFrame] })),
     );
     const byStock = new Map<string, StockForecasts>(
       watched.map((symbol) => [symbol, { symbol, forecasts: [], alertModelId: models.short }]),

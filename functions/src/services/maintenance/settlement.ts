@@ -1,5 +1,5 @@
 import { Prediction, type DailyBar } from '@stockseer/contract';
-import { lastFinalClose } from '../../domain/calendar';
+import { calendarDaysBetween, lastFinalClose } from '../../domain/calendar';
 import { assertInvariant } from '../../domain/errors';
 import { ledgerTxId } from '../../domain/ledger';
 import { settlementViolations } from '../../domain/maintenance/audit';
@@ -137,14 +137,10 @@ function memoisedBars({ marketData }: StepContext) {
     const key = `${p.symbol}|${p.predictionDate}|${p.targetDate}`;
     let bars = cache.get(key);
     if (!bars) {
-      const span = Math.max(10, daysBetween(p.predictionDate, p.targetDate) + 10);
+      const span = Math.max(10, calendarDaysBetween(p.predictionDate, p.targetDate) + 10);
       bars = marketData.barsUpTo(p.symbol, p.targetDate, span);
       cache.set(key, bars);
     }
     return bars;
   };
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -5,9 +5,9 @@
  */
 import type { LiveStatus, Prediction } from '@stockseer/contract';
 import type { Caller } from '../../domain/caller';
-import { addCalendarDays } from '../../domain/calendar';
+import { addCalendarDays, calendarDaysBetween } from '../../domain/calendar';
 import type { Clock } from '../../domain/clock';
-import { AppError } from '../../domain/errors';
+import { barsOrNone } from '../../domain/market-data/barsOrNone';
 import type { MarketDataService } from '../../domain/market-data/service';
 import { liveStatus } from '../../domain/predictions/liveStatus';
 import { futurePredictionsOf } from '../../adapters/firestore/predictions';
@@ -28,22 +28,11 @@ export async function liveStatusesFor(
     [...bySymbol].map(async ([symbol, predictions]) => {
       const earliest = predictions.map((p) => p.predictionDate).sort()[0]!;
       const from = addCalendarDays(earliest, -ODDS_HISTORY_DAYS);
-      const bars = await barsOrNone(() => deps.marketData.barsUpTo(symbol, today, daysBetween(from, today)));
+      const bars = await barsOrNone(() =>
+        deps.marketData.barsUpTo(symbol, today, Math.max(1, calendarDaysBetween(from, today))),
+      );
       return predictions.map((p) => liveStatus(p, bars, today));
     }),
   );
   return perStock.flat().filter((status): status is LiveStatus => status !== undefined);
-}
-
-const daysBetween = (from: string, to: string) =>
-  Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000));
-
-/** A stock the provider no longer prices has no live status (its card shows none); any other failure is the request's. */
-async function barsOrNone<T>(read: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'not_found') return [];
-    throw error;
-  }
 }

@@ -3,18 +3,16 @@
  * cache, and today's chance of a hit of each time frame's default model, read from the forecasts of the day that
  * daily maintenance prepares for watched stocks. Nothing is fitted here: a forecast not prepared yet is null.
  */
-import type { TimeFrame, Watchlist, WatchlistRow } from '@stockseer/contract';
+import { TimeFrame, type DailyBar, type Watchlist, type WatchlistRow } from '@stockseer/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Caller } from '../../domain/caller';
 import type { Clock } from '../../domain/clock';
-import { AppError } from '../../domain/errors';
 import type { MarketDataService } from '../../domain/market-data/service';
-import type { ForecastModelId } from '../../domain/models/types';
-import { findForecastOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
+import { findForecastsOfTheDay } from '../../adapters/firestore/forecastsOfTheDay';
+import { defaultModels } from '../../adapters/firestore/settings';
 import { watchAlertOn, watchlistEntries } from '../../adapters/firestore/watchlist';
-import { concreteModel } from '../predictions/forecastRequest';
+import { barsOrNone } from '../../domain/market-data/barsOrNone';
 
-const TIME_FRAMES: readonly TimeFrame[] = ['short', 'medium', 'long'];
 /** Calendar days of bars that hold the last two closes, across a long weekend. */
 const LAST_TWO_CLOSES_DAYS = 10;
 
@@ -22,26 +20,42 @@ export async function watchlistFor(
   deps: { db: Firestore; clock: Clock; marketData: MarketDataService },
   caller: Caller,
 ): Promise<Watchlist> {
-  const [entries, models] = await Promise.all([watchlistEntries(deps.db, caller.uid), defaultModels(deps.db)]);
-  return { rows: await Promise.all(entries.map((entry) => rowOf(deps, caller.uid, entry, models))) };
-}
-
-/** The default model of each time frame (the admin's choice, else the built-in one). */
-export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, ForecastModelId>> {
-  const [short, medium, long] = await Promise.all(TIME_FRAMES.map((t) => concreteModel(db, 'recommended', t)));
-  return { short: short!, medium: medium!, long: long! };
+  const { db, clock, marketData } = deps;
+  const [entries, models] = await Promise.all([watchlistEntries(db, caller.uid), defaultModels(db)]);
+  const lastCloses = await Promise.all(
+    entries.map(async ({ symbol }) =>
+      barsOrNone(() => marketData.barsUpTo(symbol, clock.today(), LAST_TWO_CLOSES_DAYS)),
+    ),
+  );
+  // Every row's chances in one read: three forecasts of the day per stock that has a close.
+  const keys = entries.flatMap(({ symbol }, i) => {
+    const last = lastCloses[i]!.at(-1);
+    return last
+      ? TimeFrame.options.map((timeFrame) => ({
+          symbol,
+          modelId: models[timeFrame],
+          timeFrame,
+          predictionDate: last.date,
+        }))
+      : [];
+  });
+  const forecasts = await findForecastsOfTheDay(db, keys);
+  let next = 0;
+  const rows = entries.map((entry, i) => {
+    const bars = lastCloses[i]!;
+    const found = bars.length === 0 ? [] : forecasts.slice(next, (next += TimeFrame.options.length));
+    return rowOf(db, caller.uid, entry, bars, found);
+  });
+  return { rows: await Promise.all(rows) };
 }
 
 async function rowOf(
-  { db, clock, marketData }: { db: Firestore; clock: Clock; marketData: MarketDataService },
+  db: Firestore,
   userId: string,
-  { symbol, alertAtLeastPercent }: { symbol: string; alertAtLeastPercent: number | null },
-  models: Record<TimeFrame, ForecastModelId>,
+  { symbol, alertAtLeastPercent }: Awaited<ReturnType<typeof watchlistEntries>>[number],
+  bars: readonly DailyBar[],
+  found: readonly Awaited<ReturnType<typeof findForecastsOfTheDay>>[number][],
 ): Promise<WatchlistRow> {
-  const bars = await marketData.barsUpTo(symbol, clock.today(), LAST_TWO_CLOSES_DAYS).catch((error: unknown) => {
-    if (error instanceof AppError && error.kind === 'not_found') return [];
-    throw error;
-  });
   const last = bars.at(-1);
   const before = bars.at(-2);
   if (!last) {
@@ -49,16 +63,14 @@ async function rowOf(
     const chances = { short: null, medium: null, long: null };
     return { symbol, ...noPrice, chances, alertAtLeastPercent, alertedChance: null };
   }
-  const alertedChance =
-    alertAtLeastPercent === null ? null : watchAlertOn(db, { userId, symbol, predictionDate: last.date });
-  const chances = await Promise.all(
-    TIME_FRAMES.map(async (timeFrame) => {
-      const key = { symbol, modelId: models[timeFrame], timeFrame, predictionDate: last.date };
-      const forecast = (await findForecastOfTheDay(db, key))?.forecast;
-      return forecast
-        ? { modelId: forecast.modelId, modelName: forecast.modelName, hitProbability: forecast.hitProbability }
-        : null;
-    }),
+  const [short, medium, long] = found.map((stored) =>
+    stored
+      ? {
+          modelId: stored.forecast.modelId,
+          modelName: stored.forecast.modelName,
+          hitProbability: stored.forecast.hitProbability,
+        }
+      : null,
   );
   return {
     symbol,
@@ -66,8 +78,9 @@ async function rowOf(
     lastCloseDate: last.date,
     dayChange: before ? last.close - before.close : null,
     dayChangeFraction: before ? (last.close - before.close) / before.close : null,
-    chances: { short: chances[0]!, medium: chances[1]!, long: chances[2]! },
+    chances: { short: short!, medium: medium!, long: long! },
     alertAtLeastPercent,
-    alertedChance: await alertedChance,
+    alertedChance:
+      alertAtLeastPercent === null ? null : await watchAlertOn(db, { userId, symbol, predictionDate: last.date }),
   };
 }

@@ -16,7 +16,8 @@ import { setWatchAlert, starStock, unstarStock, watchAlertOn } from '../../adapt
 import { forecastStep } from '../maintenance/forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
 import { payments } from '../../../test/payments.testkit';
-import { defaultModels, watchlistFor } from './list';
+import { defaultModels } from '../../adapters/firestore/settings';
+import { watchlistFor } from './list';
 
 /**
  * The watchlist (docs/product.md#watchlist) through the emulators: its limit over HTTP, and daily maintenance
