@@ -77,10 +77,7 @@ async function applyTopUpHistory(db: Firestore, { payment, refunds, disputes }: 
     steps.push({ txId: ledgerTxId.dispute(paymentIntentId, disputeId), decide: (w) => openDispute(w, dispute) });
     if (status === 'open') continue;
     steps.push({
-      txId:
-        status === 'won'
-          ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
-          : ledgerTxId.disputeLost(paymentIntentId, disputeId),
+      txId: ledgerTxId.disputeClosed(paymentIntentId, disputeId, status),
       decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
     });
   }

@@ -4,11 +4,11 @@ import { Wallet } from '@stockseer/contract';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
-import { storedTransaction } from './walletHistory';
+import { storedLine } from './storedLine';
 
 /**
  * A wallet and its whole history, for `checkInvariants` in maintenance and tests. Reads only. Lines are read as the
- * statement reads them (`storedTransaction`): a line of the original app may have no `date`.
+ * statement reads them (`storedLine`): a line of the original app may have no `date`.
  */
 export async function readLedger(
   db: Firestore,
@@ -21,7 +21,7 @@ export async function readLedger(
   if (!walletSnap.exists) return undefined;
   return {
     wallet: Wallet.parse(walletSnap.data()),
-    transactions: txSnaps.docs.map((doc) => storedTransaction(doc.id, doc.data(), new Date())),
+    transactions: txSnaps.docs.map((doc) => storedLine(doc)),
   };
 }
 
@@ -63,9 +63,7 @@ export async function readLedgers(
       const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
       for (const [i, snap] of before.entries()) {
         if (moved(i) || !snap.exists) continue;
-        const transactions = lines.docs
-          .filter((doc) => doc.get('walletId') === snap.id)
-          .map((doc) => storedTransaction(doc.id, doc.data(), new Date()));
+        const transactions = lines.docs.filter((doc) => doc.get('walletId') === snap.id).map((doc) => storedLine(doc));
         ledgers.push({ wallet: Wallet.parse(snap.data()), transactions });
       }
       pending = pending.filter((_, i) => moved(i));
@@ -84,7 +82,7 @@ export async function readLines(db: Firestore, txIds: readonly string[]): Promis
   const found = new Map<string, Transaction>();
   for (const part of chunk([...new Set(txIds)], 300)) {
     const snaps = await db.getAll(...part.map((id) => db.collection(COLLECTIONS.transactions).doc(id)));
-    for (const snap of snaps) if (snap.exists) found.set(snap.id, storedTransaction(snap.id, snap.data()!, new Date()));
+    for (const snap of snaps) if (snap.exists) found.set(snap.id, storedLine(snap));
   }
   return found;
 }

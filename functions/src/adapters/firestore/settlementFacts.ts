@@ -1,8 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { Prediction, Transaction, Wallet } from '@stockseer/contract';
+import type { Transaction } from '@stockseer/contract';
+import { Prediction, Wallet } from '@stockseer/contract';
 import { ledgerTxId } from '../../domain/ledger';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
+import { storedLine } from './storedLine';
 import { predictionRef } from './predictions';
 import { RESOLVED_BY_RUN } from './walletSettlement';
 
@@ -36,7 +38,7 @@ export async function readSettlementFacts(
       const collection = snap.ref.parent.id;
       if (collection === COLLECTIONS.wallets) facts.wallets.set(snap.id, Wallet.parse(snap.data()));
       else if (collection === COLLECTIONS.transactions) {
-        facts.transactions.set(snap.id, Transaction.parse({ ...snap.data(), id: snap.id }));
+        facts.transactions.set(snap.id, storedLine(snap));
       } else {
         const resolvedByRun = snap.get(RESOLVED_BY_RUN) as string | undefined;
         facts.predictions.set(snap.id, { ...Prediction.parse(snap.data()), resolvedByRun });

@@ -1,7 +1,9 @@
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
-import { Transaction, TRANSACTION_HISTORY_LIMIT, Wallet, type TransactionLine } from '@stockseer/contract';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Transaction } from '@stockseer/contract';
+import { TRANSACTION_HISTORY_LIMIT, Wallet, type TransactionLine } from '@stockseer/contract';
 import { newestLineFirst, predictionIdOfLine } from '../../domain/ledger/lines';
 import { COLLECTIONS } from './db';
+import { storedLine } from './storedLine';
 import { predictionsByIds } from './predictions';
 import { buildQuery, QUERIES } from './queries';
 import { runTransaction } from './runTransaction';
@@ -31,7 +33,7 @@ export async function walletHistory(db: Firestore, walletId: string, now: Date):
     { readOnly: true },
   );
   const lines = linesSnap.docs
-    .map((doc) => ({ ...storedTransaction(doc.id, doc.data(), now), writtenAt: doc.createTime.toMillis() }))
+    .map((doc) => ({ ...storedLine(doc, now), writtenAt: doc.createTime.toMillis() }))
     .sort(newestLineFirst)
     .map(({ writtenAt: _, ...line }) => line);
   const wallet = Wallet.safeParse(walletSnap.data());
@@ -55,13 +57,4 @@ export async function predictionsOfLines(
     if (prediction) byLine.set(line.id, { modelName: prediction.modelName, timeFrame: prediction.timeFrame });
   }
   return byLine;
-}
-
-/**
- * A transaction's date falls back to createdAt, then to now (docs/product.md#ledger-lines). Our ledger always writes
- * both; the fallback is for documents of the original app, whose `date` may be null.
- */
-export function storedTransaction(id: string, data: DocumentData, now: Date): Transaction {
-  const date = data.date ?? data.createdAt ?? now.toISOString();
-  return Transaction.parse({ ...data, id, date, createdAt: data.createdAt ?? date });
 }

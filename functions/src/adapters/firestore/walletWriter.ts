@@ -10,11 +10,13 @@ import type {
   Firestore,
   Transaction as FirestoreTransaction,
 } from 'firebase-admin/firestore';
-import { Transaction, Wallet } from '@stockseer/contract';
+import type { Transaction } from '@stockseer/contract';
+import { Wallet } from '@stockseer/contract';
 import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledger';
 import { upgradedWallet } from '../../domain/ledger/shape';
 import { assertInvariant, InvariantViolation } from '../../domain/errors';
 import { COLLECTIONS } from './db';
+import { storedLine } from './storedLine';
 import { buildQuery, QUERIES } from './queries';
 import { runTransaction } from './runTransaction';
 
@@ -124,7 +126,7 @@ function replays<S extends WalletStep>(steps: readonly S[], written: DocumentSna
   return steps.flatMap((step) => {
     const snap = step.txId === null ? undefined : byId.get(step.txId);
     if (!snap) return [];
-    const existing = Transaction.parse({ ...snap.data(), id: snap.id });
+    const existing = storedLine(snap);
     // A derived id names one operation of one wallet; anything else is corruption, not a replay.
     assertInvariant(existing.walletId === userId, `${snap.id} belongs to ${existing.walletId}, replayed for ${userId}`);
     return [{ step, existing }];

@@ -25,4 +25,9 @@ export const ledgerTxId = {
   disputeWon: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.disputeWon}${paymentIntentId}:${disputeId}`,
   disputeLost: (paymentIntentId: string, disputeId: string) =>
     `${ID_PREFIX.disputeLost}${paymentIntentId}:${disputeId}`,
+  /** The line that closes a decided dispute: the webhook writes it, the nightly reconciliation looks for it. */
+  disputeClosed: (paymentIntentId: string, disputeId: string, outcome: 'won' | 'lost') =>
+    outcome === 'won'
+      ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
+      : ledgerTxId.disputeLost(paymentIntentId, disputeId),
 };

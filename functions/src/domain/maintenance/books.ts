@@ -76,8 +76,7 @@ export function expectedLines({ payments, refunds, disputes }: StripeMoney): Exp
       const line = { walletId: d.userId, amountCents: d.amountCents, stripeId: d.disputeId };
       const opened = { ...line, txId: ledgerTxId.dispute(d.paymentIntentId, d.disputeId) };
       if (d.status === 'open') return [opened];
-      const close = d.status === 'won' ? ledgerTxId.disputeWon : ledgerTxId.disputeLost;
-      return [opened, { ...line, txId: close(d.paymentIntentId, d.disputeId) }];
+      return [opened, { ...line, txId: ledgerTxId.disputeClosed(d.paymentIntentId, d.disputeId, d.status) }];
     }),
   ];
 }
