@@ -20,7 +20,7 @@ import { addTradingDays } from '../../functions/src/domain/calendar';
 import { fixedClock } from '../../functions/src/domain/clock';
 import { checkInvariants } from '../../functions/src/domain/ledger';
 import { createMarketDataService } from '../../functions/src/adapters/market-data';
-import { storedTransaction } from '../../functions/src/adapters/firestore/walletHistory';
+import { storedLine } from '../../functions/src/adapters/firestore/storedLine';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';
@@ -177,7 +177,7 @@ async function runScenario(scenario: string, index: number, due: number, wallets
   for (const doc of (await db.collection('transactions').get()).docs) {
     const walletId = doc.get('walletId') as string;
     if (!wanted.has(walletId)) continue;
-    byWallet.set(walletId, [...(byWallet.get(walletId) ?? []), storedTransaction(doc.id, doc.data(), new Date())]);
+    byWallet.set(walletId, [...(byWallet.get(walletId) ?? []), storedLine(doc)]);
   }
   const walletDocs = new Map(
     (await db.getAll(...seeded.map((s) => db.collection('wallets').doc(s.userId)))).map((snap) => [

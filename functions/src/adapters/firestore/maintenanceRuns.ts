@@ -187,7 +187,7 @@ export async function beginShard(
 
 /**
  * Records a shard's end and adds its counts to its run, once: a second delivery of a finished shard changes
- * nothing. The last shard ends the run and frees the lease (and says so: `endedRun`); any other renews it.
+ * nothing. The last shard ends the run and frees the lease; any other renews it.
  */
 export async function finishShard(
   db: Firestore,
@@ -205,15 +205,15 @@ export async function finishShard(
     error: string | null;
     wallNow: Date;
   },
-): Promise<{ endedRun: boolean }> {
-  return runTransaction(
+): Promise<void> {
+  await runTransaction(
     db,
     async (tx) => {
       const rRef = runRef(db, runId);
       const sRef = shardRef(db, runId, shardId);
       const [runSnap, shardSnap] = await tx.getAll(rRef, sRef);
       const shard = shardSnap!.data() as StoredShard;
-      if (shard.state === 'done' || shard.state === 'failed') return { endedRun: false };
+      if (shard.state === 'done' || shard.state === 'failed') return;
       const run = runSnap!.data() as StoredRun;
       const lease = (await tx.get(leaseRef(db, run.today))).data() as Lease | undefined;
       const failed = error !== null;
@@ -239,7 +239,6 @@ export async function finishShard(
       });
       const renewUntil = finished ? undefined : wallNow.getTime() + LEASE_MS;
       releaseLease(tx, db, { lease, runId, today: run.today, renewUntil });
-      return { endedRun: finished };
     },
     { maxAttempts: 20 },
   );

@@ -68,6 +68,10 @@ const toStored = (sums: OutcomeSums) => ({
   bins: Object.fromEntries(sums.bins.map((bin, i) => [String(i), bin])),
 });
 
+/** Totals of every model and time frame as stored. */
+const storedTotals = (totals: TrackRecordTotals) =>
+  Object.fromEntries(Object.entries(totals).map(([key, sums]) => [key, toStored(sums)]));
+
 function mergeTotals(a: TrackRecordTotals, b: TrackRecordTotals, sign: 1 | -1 = 1): TrackRecordTotals {
   const merged: TrackRecordTotals = { ...a };
   for (const [key, sums] of Object.entries(b))
@@ -169,8 +173,11 @@ export async function backfillLiveTrackRecord(db: Firestore, now: Date): Promise
   if (base) return false;
   const counted = await countResolvedPredictions(db);
   const totals = mergeTotals(counted, added, -1);
-  const stored = Object.fromEntries(Object.entries(totals).map(([key, sums]) => [key, toStored(sums)]));
-  await liveBaseRef(db).set({ version: LIVE_BASE_VERSION, backfilledAt: now.toISOString(), totals: stored });
+  await liveBaseRef(db).set({
+    version: LIVE_BASE_VERSION,
+    backfilledAt: now.toISOString(),
+    totals: storedTotals(totals),
+  });
   return true;
 }
 
@@ -181,9 +188,10 @@ export function setBacktestTrackRecord(
   key: string,
   run: { computedOn: string; records: readonly CountedForecast[] },
 ): void {
-  const sums = trackRecordOf(run.records);
-  const stored = Object.fromEntries(Object.entries(sums).map(([k, s]) => [k, toStored(s)]));
-  batch.set(db.collection(COLLECTIONS.backtestTrackRecords).doc(key), { computedOn: run.computedOn, totals: stored });
+  batch.set(db.collection(COLLECTIONS.backtestTrackRecords).doc(key), {
+    computedOn: run.computedOn,
+    totals: storedTotals(trackRecordOf(run.records)),
+  });
 }
 
 /** The back-test record: every stock's latest back-test of each model and time frame, summed. */

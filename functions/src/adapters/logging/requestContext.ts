@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * on the request line (http/requestLog.ts), summed over a run they say where a slow tail came from
  * (`npm run bench:load` prints them); in production they are the same fields of the same line.
  */
-export const WORK_KINDS = ['tokenChecks', 'transactionRetries', 'cacheRefreshes'] as const;
+const WORK_KINDS = ['tokenChecks', 'transactionRetries', 'cacheRefreshes'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 export type WorkCounts = Record<WorkKind, number>;
 

@@ -99,18 +99,19 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
         callStripe(() => every(stripe.refunds.list({ ...all, created: created(from) }))),
         callStripe(() => every(stripe.disputes.list({ ...all, created: created(disputesFrom) }))),
       ]);
-      const topUps = new Map(intents.map((intent) => [intent.id, topUpOf(intent)]));
+      const inPeriod = intents.map(topUpOf);
+      const topUps = new Map(inPeriod.map((p) => [p.paymentIntentId, p]));
       // Money taken back from a top-up made before the period: its PaymentIntent says whose it is.
       const named = [...refunds, ...disputes].map((item) => idOf(item.payment_intent));
-      for (const id of new Set(named.filter((id): id is string => id !== null && !topUps.has(id)))) {
-        topUps.set(id, topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(id))));
-      }
+      const older = [...new Set(named.filter((id): id is string => id !== null && !topUps.has(id)))];
+      const retrieved = await Promise.all(
+        older.map(async (id) => topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(id)))),
+      );
+      for (const p of retrieved) topUps.set(p.paymentIntentId, p);
       const owner = (id: string | null) => (id === null ? null : (topUps.get(id)?.userId ?? null));
       return {
-        payments: [...topUps.values()].flatMap((p) =>
-          p.userId !== null && p.succeeded && intents.some((i) => i.id === p.paymentIntentId)
-            ? [{ paymentIntentId: p.paymentIntentId, userId: p.userId, amountCents: p.amountCents }]
-            : [],
+        payments: inPeriod.flatMap(({ paymentIntentId, userId, succeeded, amountCents }) =>
+          userId !== null && succeeded ? [{ paymentIntentId, userId, amountCents }] : [],
         ),
         refunds: refunds.flatMap((r) => {
           const [paymentIntentId, userId] = [idOf(r.payment_intent), owner(idOf(r.payment_intent))];

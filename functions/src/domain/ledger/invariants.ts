@@ -34,7 +34,7 @@ export function decided(before: Wallet | null, after: Wallet, { mayOwe = false }
 }
 
 /** The wallet alone: whole cents everywhere, no bucket but the balance below zero. */
-export function walletViolations(wallet: Wallet): string[] {
+function walletViolations(wallet: Wallet): string[] {
   const violations: string[] = [];
   if (!Number.isSafeInteger(wallet.balance)) violations.push(`balance is ${wallet.balance}, not whole cents`);
   for (const bucket of ['reservedBalance', 'chargedBalance'] as const) {

@@ -23,7 +23,7 @@ export const FORECAST_LOOKBACK_DAYS = 5 * 365;
  * one asked the next morning (or after a long weekend) would differ by their oldest bars. Any request up to this many
  * days after its origin fits the same window.
  */
-export const WINDOW_SLACK_DAYS = 10;
+const WINDOW_SLACK_DAYS = 10;
 
 /** The first date of the bars a forecast made on `originDate` fits on (services/predictions/forecastOfTheDay.ts). */
 export function forecastWindowStart(originDate: string): string {

@@ -15,7 +15,7 @@
  * period that ends before every evaluated origin, and kept in calibrationParams.json with the split and the data
  * they came from. A P(hit) itself uses only the closes up to its prediction date: no outcome, and no price after it.
  */
-import type { ModelId, TimeFrame } from '@stockseer/contract';
+import { TimeFrame, type ModelId } from '@stockseer/contract';
 import { assertInvariant } from '../errors';
 import { dailyVolatility } from '../models/volatility';
 import { logReturns, tail, variance } from '../models/series';
@@ -50,18 +50,16 @@ export interface CalibrationParams {
 }
 
 /** Trading days of the "recent" volatility the calibration compares with the band's. */
-export const RECENT_VOLATILITY_DAYS = 21;
+const RECENT_VOLATILITY_DAYS = 21;
 /** Closes needed for the full inputs: a year of returns for the band's volatility. */
 export const ODDS_CLOSES = 253;
 /** The model's chance is clamped away from 0 and 1 before its logit (a zero-width band gives exactly 0 or 1). */
 const PROBABILITY_FLOOR = 1e-3;
 
-const TIME_FRAMES: readonly TimeFrame[] = ['short', 'medium', 'long'];
-
 function assertParams(params: CalibrationParams): CalibrationParams {
   const sets = [params.coefficients, ...Object.values(params.modelCoefficients ?? {})];
   for (const set of sets) {
-    for (const timeFrame of TIME_FRAMES) {
+    for (const timeFrame of TimeFrame.options) {
       const c = set?.[timeFrame];
       assertInvariant(
         c !== undefined && [c.intercept, c.modelLogit, c.recentVolatility].every(Number.isFinite),
