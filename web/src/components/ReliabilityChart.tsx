@@ -1,4 +1,5 @@
 import './reliabilityChart.css';
+import { formatChance } from '../lib/format';
 import { useId } from 'react';
 import { TRACK_RECORD_MIN_RESOLVED } from '@stockseer/contract';
 import { binHitRate, binLabel, RELIABILITY_TEXT, reliabilitySentence, type ReliabilitySeries } from './reliabilityText';
@@ -113,7 +114,7 @@ export function ReliabilityChart({ title, series }: Props) {
                       const rate = binHitRate(b);
                       return [
                         <td key={`${s.name}-n`}>{b.count}</td>,
-                        <td key={`${s.name}-hit`}>{rate === null ? '-' : `${Math.round(rate * 100)}%`}</td>,
+                        <td key={`${s.name}-hit`}>{rate === null ? '-' : formatChance(rate)}</td>,
                       ];
                     })}
                   </tr>

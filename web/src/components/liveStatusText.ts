@@ -3,7 +3,6 @@ import { formatChance, formatDate, formatPrice, formatPriceRange } from '../lib/
 
 /** The words of an open prediction's live status (docs/product.md#live-status), written once; tests import them. */
 export const LIVE_STATUS_TEXT = {
-  title: 'Now',
   lastClose: (s: Pick<LiveStatus, 'lastClose' | 'position'>, low: number, high: number) =>
     `${formatPrice(s.lastClose)}, ${s.position} the hit range ${formatPriceRange(low, high)}`,
   asOf: (date: string) => `Last close, ${formatDate(date)}`,

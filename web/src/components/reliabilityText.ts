@@ -1,4 +1,5 @@
 import type { ReliabilityBin, TrackRecordSummary } from '@stockseer/contract';
+import { formatChance } from '../lib/format';
 
 /** A reliability chart's series: a name ("Back-test", "Live") and its figures, or null while it is "Tracking". */
 export interface ReliabilitySeries {
@@ -8,20 +9,17 @@ export interface ReliabilitySeries {
   summary: TrackRecordSummary | null;
 }
 
-const percent = (x: number) => `${Math.round(x * 100)}%`;
 export const binLabel = (bin: Pick<ReliabilityBin, 'from' | 'to'>) =>
   `${Math.round(bin.from * 100)}-${Math.round(bin.to * 100)}%`;
 export const binHitRate = (bin: ReliabilityBin) => (bin.count === 0 ? null : bin.hits / bin.count);
 
 /** Issue 24's texts of the reliability chart, written once; tests import them. */
 export const RELIABILITY_TEXT = {
-  title: 'How often it hit, by the chance it stated',
   /** A chart's title for one model and time frame, on the Past panel and the public track record alike. */
   titleOf: (model: string, timeFrame: string) => `${model}, ${timeFrame}: how often it hit, by the chance it stated`,
   /** The sentence's words for the live series. */
   livePhrase: 'in users\u2019 own forecasts',
   xAxis: 'Stated chance of a hit',
-  yAxis: 'How often it hit',
   perfect: 'Perfectly calibrated',
   showTable: 'Show the figures as a table',
   chance: 'Stated chance',
@@ -33,11 +31,11 @@ export const RELIABILITY_TEXT = {
    * sentence is chosen the same way on every chart.
    */
   sentence: (bin: ReliabilityBin, phrase: string) =>
-    `When StockSeer said ${binLabel(bin)}, it hit ${percent(bin.hits / bin.count)} of ${bin.count} times ${phrase} (the chance it said most often).`,
+    `When StockSeer said ${binLabel(bin)}, it hit ${formatChance(bin.hits / bin.count)} of ${bin.count} times ${phrase} (the chance it said most often).`,
   describe: (name: string, bins: readonly ReliabilityBin[]) =>
     `${name}: ${bins
       .filter((bin) => bin.count > 0)
-      .map((bin) => `said ${binLabel(bin)}, hit ${percent(bin.hits / bin.count)} of ${bin.count}`)
+      .map((bin) => `said ${binLabel(bin)}, hit ${formatChance(bin.hits / bin.count)} of ${bin.count}`)
       .join('; ')}`,
 } as const;
 

@@ -64,3 +64,21 @@ export function formatDate(value: string | null | undefined): string {
 
 /** A probability (0..1) as a whole percent, `46%`: the odds are estimates, a decimal would claim false precision. */
 export const formatChance = (probability: number) => `${Math.round(probability * 100)}%`;
+
+export type Trend = 'up' | 'down' | 'flat';
+
+/**
+ * Green for a rise, red for a fall, grey for no change at the shown precision of a cent
+ * (docs/product.md#predictions-tab).
+ */
+export function trendOf(priceChange: number): Trend {
+  const cents = Math.round(priceChange * 100);
+  return cents > 0 ? 'up' : cents < 0 ? 'down' : 'flat';
+}
+
+/** `+$0.39 (+0.3%)`, `-$1.20 (-0.9%)`, `$0.00 (0.0%)`. */
+export function formatChange(priceChange: number, priceChangePercent: number): string {
+  const trend = trendOf(priceChange);
+  const dollars = trend === 'up' ? `+${formatPrice(priceChange)}` : formatPrice(trend === 'flat' ? 0 : priceChange);
+  return `${dollars} (${formatPercent(priceChangePercent)})`;
+}

@@ -7,6 +7,7 @@ import {
   type TrackRecordSummary,
 } from '@stockseer/contract';
 import { ReliabilityChart } from '../components/ReliabilityChart';
+import { NotLoaded } from '../components/NotLoaded';
 import { RELIABILITY_TEXT } from '../components/reliabilityText';
 import { api } from '../lib/api';
 import { formatChance, formatDate } from '../lib/format';
@@ -16,9 +17,7 @@ const TRACK_RECORD_PATH = '/api/track-record';
 
 /** The track record's figures: one cached GET (functions/src/http/routes/trackRecord.ts), per time frame and model. */
 export default function TrackRecordFigures() {
-  const { data, error } = useSWR(TRACK_RECORD_PATH, () => api(TRACK_RECORD_PATH, PublicTrackRecord), {
-    revalidateOnFocus: false,
-  });
+  const { data, error } = useSWR(TRACK_RECORD_PATH, () => api(TRACK_RECORD_PATH, PublicTrackRecord));
   return data ? (
     <>
       {TimeFrame.options.map((timeFrame) => (
@@ -35,12 +34,8 @@ export default function TrackRecordFigures() {
       ))}
       <p className="muted">{T.asOf(formatDate(data.asOf.slice(0, 10)))}</p>
     </>
-  ) : error ? (
-    <p className="error-text">{T.failed}</p>
   ) : (
-    <p className="muted" aria-busy="true">
-      {T.loading}
-    </p>
+    <NotLoaded failed={error !== undefined} failedText={T.failed} loadingText={T.loading} />
   );
 }
 

@@ -25,7 +25,6 @@ export const TRACK_RECORD_TEXT = {
   ],
   backtest: 'Back-tested',
   backtestPhrase: 'in the back-test',
-  backtestHint: 'The latest walk-forward back-test of every stock users have looked at.',
   live: 'Live',
   tracking: 'Tracking',
   hitRate: 'Hit rate',

@@ -5,7 +5,7 @@ import { AdminFilterBar } from './AdminFilterBar';
 import type { AdminFilters } from './adminFilters';
 import { AdminPredictionsTable } from './AdminPredictionsTable';
 import { ADMIN_TEXT } from './messages';
-import { NotLoaded } from './NotLoaded';
+import { NotLoaded } from '../../components/NotLoaded';
 import { useAdminToasts } from './useAdminToasts';
 
 interface Props {
@@ -52,7 +52,7 @@ export function AllPredictionsCard({ pages, failed, loadingMore, onLoadMore, fil
           )}
         </>
       ) : (
-        <NotLoaded failed={failed} />
+        <NotLoaded failed={failed} failedText={ADMIN_TEXT.fetchFailed} loadingText={ADMIN_TEXT.loading} />
       )}
     </section>
   );

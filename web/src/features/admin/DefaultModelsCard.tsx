@@ -8,7 +8,7 @@ import {
 } from '@stockseer/contract';
 import { setDefaultModel, useDefaultModels } from './adminApi';
 import { ADMIN_TEXT } from './messages';
-import { NotLoaded } from './NotLoaded';
+import { NotLoaded } from '../../components/NotLoaded';
 import { useAdminToasts } from './useAdminToasts';
 
 type DefaultModel = DefaultModels[TimeFrame];
@@ -36,7 +36,7 @@ export function DefaultModelsCard() {
           ))}
         </div>
       ) : (
-        <NotLoaded failed={error !== undefined} />
+        <NotLoaded failed={error !== undefined} failedText={ADMIN_TEXT.fetchFailed} loadingText={ADMIN_TEXT.loading} />
       )}
     </section>
   );

@@ -5,7 +5,7 @@ import { formatCents, formatDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useAdminUserPages } from './adminApi';
 import { ADMIN_TEXT, USER_COLUMNS } from './messages';
-import { NotLoaded } from './NotLoaded';
+import { NotLoaded } from '../../components/NotLoaded';
 import { useAdminToasts } from './useAdminToasts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -89,7 +89,11 @@ export function UsersCard() {
           )}
         </>
       ) : (
-        <NotLoaded failed={pages.error !== undefined} />
+        <NotLoaded
+          failed={pages.error !== undefined}
+          failedText={ADMIN_TEXT.fetchFailed}
+          loadingText={ADMIN_TEXT.loading}
+        />
       )}
     </section>
   );

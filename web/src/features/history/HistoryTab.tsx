@@ -1,6 +1,7 @@
 import './history.css';
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast/ToastProvider';
+import { NotLoaded } from '../../components/NotLoaded';
 import { useLiveStatuses } from '../../lib/liveStatusApi';
 import { historyCsv } from './csv';
 import { downloadText } from './download';
@@ -46,12 +47,8 @@ export function HistoryTab({ uid }: { uid: string }) {
           </p>
           <HistoryTable predictions={rows} liveStatuses={liveStatuses} />
         </>
-      ) : error ? (
-        <p className="error-text">{HISTORY_TEXT.failed}</p>
       ) : (
-        <p className="muted" aria-busy="true">
-          {HISTORY_TEXT.loading}
-        </p>
+        <NotLoaded failed={error !== undefined} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} />
       )}
     </section>
   );

@@ -43,15 +43,13 @@ function withLiveStatus(column: Column<Prediction>, live: ReadonlyMap<string, Li
   };
 }
 
-const NONE: ReadonlyMap<string, LiveStatus> = new Map();
-
 /** One row per prediction, in the order given. */
 export function HistoryTable({
   predictions,
-  liveStatuses = NONE,
+  liveStatuses,
 }: {
   predictions: readonly Prediction[];
-  liveStatuses?: ReadonlyMap<string, LiveStatus>;
+  liveStatuses: ReadonlyMap<string, LiveStatus>;
 }) {
   const columns = useMemo(() => historyColumns(liveStatuses), [liveStatuses]);
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { LIVE_TRACK_RECORD_MIN_RESOLVED, LiveTrackRecordBadge } from './LiveTrackRecordBadge';
+import { TRACK_RECORD_MIN_RESOLVED } from '@stockseer/contract';
+import { LiveTrackRecordBadge } from './LiveTrackRecordBadge';
 import { ODDS_TEXT } from './oddsText';
 import { makeLiveRecord } from './predictions.testkit';
 
@@ -12,7 +13,7 @@ describe('LiveTrackRecordBadge', () => {
 
   it('explains "Tracking" behind a button, for touch and keyboard rather than a hover tooltip', () => {
     render(<LiveTrackRecordBadge record={makeLiveRecord(4, 2, 0.4)} />);
-    const hint = ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED);
+    const hint = ODDS_TEXT.trackingHint(TRACK_RECORD_MIN_RESOLVED);
     const button = screen.getByRole('button', { name: ODDS_TEXT.trackingQuestion });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const explanation = document.getElementById(button.getAttribute('aria-controls')!);

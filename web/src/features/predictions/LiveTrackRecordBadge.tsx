@@ -4,17 +4,14 @@ import { formatChance } from '../../lib/format';
 import { ODDS_TEXT } from './oddsText';
 import './liveTrackRecord.css';
 
-/** Issue 12: the live record is shown from this many resolved user forecasts; fewer say too little. */
-export const LIVE_TRACK_RECORD_MIN_RESOLVED = TRACK_RECORD_MIN_RESOLVED;
-
 /** Beside the back-tested badge: how users' own forecasts did, or "Tracking" until enough have resolved. */
 export function LiveTrackRecordBadge({ record }: { record: LiveTrackRecord }) {
-  if (record.resolved < LIVE_TRACK_RECORD_MIN_RESOLVED) {
+  if (record.resolved < TRACK_RECORD_MIN_RESOLVED) {
     return (
       <ExplainedText
         className="naive-baseline"
         text={ODDS_TEXT.tracking}
-        explanation={ODDS_TEXT.trackingHint(LIVE_TRACK_RECORD_MIN_RESOLVED)}
+        explanation={ODDS_TEXT.trackingHint(TRACK_RECORD_MIN_RESOLVED)}
         question={ODDS_TEXT.trackingQuestion}
       />
     );

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PREDICTION_FEE_CENTS, type ForecastTerms, type PredictionListQuery, type Wallet } from '@stockseer/contract';
 import { byTargetDateDesc } from './accuracy';
 import { useNeedsConnection } from '../../components/NeedsConnection';
+import { NotLoaded } from '../../components/NotLoaded';
 import { ConfirmReserveDialog } from './ConfirmReserveDialog';
 import { CostPreview } from './CostPreview';
 import { PREDICTION_TEXT } from './messages';
 import { ODDS_TEXT } from './oddsText';
 import { useErrorToast, useShowForecast } from './panelHooks';
-import { useLiveStatuses, useRefreshLiveStatuses } from '../../lib/liveStatusApi';
+import { useLiveStatuses } from '../../lib/liveStatusApi';
 import { PredictionList } from './PredictionList';
 import { useFuturePredictions, usePredictionPreview } from './predictionsApi';
 import { useGeneratePrediction } from './useGeneratePrediction';
@@ -30,7 +31,6 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   const { data, error } = useFuturePredictions(uid, query, onError);
   const preview = usePredictionPreview(uid, query);
   const liveStatuses = useLiveStatuses(uid);
-  const refreshLiveStatuses = useRefreshLiveStatuses(uid);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
   const [confirming, setConfirming] = useState(false);
   const connection = useNeedsConnection();
@@ -42,10 +42,9 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   // On a phone the new card (or the note pointing at the forecast already had) lands below the fold: bring it up.
   useEffect(() => {
     if (!generated) return;
-    refreshLiveStatuses();
     const shown = duplicate ? duplicateNote.current : view.current?.querySelector('.prediction-card');
     shown?.scrollIntoView?.({ block: 'nearest' });
-  }, [duplicate, generated, refreshLiveStatuses]);
+  }, [duplicate, generated]);
 
   const cost = preview.data?.cost;
   // What a confirmation names: the preview's reservation, or, when no preview could be had, the fee it may take.
@@ -98,12 +97,12 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
           highlightedId={duplicate ? generated?.id : undefined}
           liveStatuses={liveStatuses}
         />
-      ) : error ? (
-        <p className="error-text">{PREDICTION_TEXT.futureFailed}</p>
       ) : (
-        <p className="muted" aria-busy="true">
-          {PREDICTION_TEXT.loading}
-        </p>
+        <NotLoaded
+          failed={error !== undefined}
+          failedText={PREDICTION_TEXT.futureFailed}
+          loadingText={PREDICTION_TEXT.loading}
+        />
       )}
     </div>
   );

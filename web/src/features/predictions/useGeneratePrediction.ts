@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Prediction, PredictionListQuery, Wallet } from '@stockseer/contract';
 import { useToast } from '../../components/toast/ToastProvider';
 import { ApiError } from '../../lib/api';
+import { useRefreshLiveStatuses } from '../../lib/liveStatusApi';
 import { PREDICTION_TEXT } from './messages';
 import { generatePrediction, useClearFutureCache, useClearPreviews } from './predictionsApi';
 
@@ -37,6 +38,7 @@ export function useGeneratePrediction(
   const { toast } = useToast();
   const clearFutureCache = useClearFutureCache(uid);
   const clearPreviews = useClearPreviews(uid);
+  const refreshLiveStatuses = useRefreshLiveStatuses(uid);
   const [generating, setGenerating] = useState(false);
   const [latest, setLatest] = useState<{ query: PredictionListQuery; prediction: Prediction; duplicate: boolean }>();
   const generate = useCallback(async () => {
@@ -54,6 +56,8 @@ export function useGeneratePrediction(
       if (duplicate) return;
       onWalletChanged(wallet);
       void clearFutureCache();
+      // The new open prediction gets its live status at once.
+      refreshLiveStatuses();
       toast({ title: PREDICTION_TEXT.successTitle, description: PREDICTION_TEXT.generated });
     } catch (error) {
       if (settlesTheKey(error)) unsettledKeys.delete(slot);
@@ -63,7 +67,7 @@ export function useGeneratePrediction(
     } finally {
       setGenerating(false);
     }
-  }, [uid, query, onWalletChanged, clearFutureCache, clearPreviews, toast]);
+  }, [uid, query, onWalletChanged, clearFutureCache, clearPreviews, refreshLiveStatuses, toast]);
 
   const current = latest && sameQuery(latest.query, query) ? latest : undefined;
   return { generate, generating, generated: current?.prediction, duplicate: current?.duplicate ?? false };

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/format';
 import { stockErrorText } from './errorText';
 import { STOCK_TEXT } from './messages';
-import { formatAsOf, formatChange, trendOf } from './quoteFormat';
+import { formatChange, trendOf } from '../../lib/format';
+import { formatAsOf } from './quoteFormat';
 import { useStockDetails } from './useStockData';
 
 /**

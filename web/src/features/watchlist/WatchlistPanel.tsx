@@ -2,15 +2,14 @@ import './watchlist.css';
 import { useMemo } from 'react';
 import type { TimeFrame, WatchlistRow } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatChance, formatDate, formatPercent, formatPrice } from '../../lib/format';
+import { NotLoaded } from '../../components/NotLoaded';
+import { formatChance, formatChange, formatDate, formatPrice, trendOf } from '../../lib/format';
 import { WATCHLIST_TEXT } from './messages';
 import { AlertSelect } from './AlertSelect';
 import { StarButton } from './StarButton';
 import { useWatchlist } from './watchlistApi';
 
 type Row = WatchlistRow & { id: string };
-
-const trend = (change: number | null) => (change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down');
 
 function chanceColumn(timeFrame: TimeFrame): Column<Row> {
   return {
@@ -72,9 +71,8 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
           row.dayChange === null || row.dayChangeFraction === null ? (
             '–'
           ) : (
-            <span className={`trend-${trend(row.dayChange)}`}>
-              {row.dayChange >= 0 ? '+' : '-'}
-              {formatPrice(Math.abs(row.dayChange))} ({formatPercent(row.dayChangeFraction * 100)})
+            <span className={`trend-${trendOf(row.dayChange)}`}>
+              {formatChange(row.dayChange, row.dayChangeFraction * 100)}
             </span>
           ),
       },
@@ -93,12 +91,12 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
       <p className="muted watchlist-intro">{WATCHLIST_TEXT.intro}</p>
       {rows ? (
         <DataTable caption={WATCHLIST_TEXT.title} columns={columns} rows={rows} emptyText={WATCHLIST_TEXT.empty} />
-      ) : error ? (
-        <p className="error-text">{WATCHLIST_TEXT.failed}</p>
       ) : (
-        <p className="muted" aria-busy="true">
-          {WATCHLIST_TEXT.loading}
-        </p>
+        <NotLoaded
+          failed={error !== undefined}
+          failedText={WATCHLIST_TEXT.failed}
+          loadingText={WATCHLIST_TEXT.loading}
+        />
       )}
     </section>
   );
