@@ -4,7 +4,7 @@
  * the models on the prices the app forecasts and back-tests on.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { splitAdjustedBars } from '../../functions/src/adapters/market-data/csv-bars';
 import { parseCsvTable } from '../../functions/src/adapters/market-data/csv-table';
 import { assertValidBars } from '../../functions/src/domain/market-data/bars';
@@ -57,3 +57,7 @@ export function readPriceFolders(folders: readonly string[]): (PriceHistory & { 
   }
   return all;
 }
+
+/** The folders of `--data` (repeatable, or comma-separated), resolved. */
+export const dataFolders = (values: readonly string[]): string[] =>
+  values.flatMap((d) => d.split(',')).map((d) => resolve(d));

@@ -5,12 +5,9 @@
  * new worker process for a request that finds every worker busy) and in Hosting's proxy.
  */
 import { openSync, readSync, statSync, closeSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { WorkKind } from '../../functions/src/adapters/logging/requestContext';
-import { LOG_DIR } from '../../tools/stack/processes';
-
-const EMULATOR_LOG = path.join(LOG_DIR, 'emulators.log');
+import { EMULATOR_LOG } from '../../tools/testing/stackLog';
 
 const requestLine = z.object({
   message: z.literal('request'),

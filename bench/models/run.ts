@@ -19,14 +19,13 @@ import { oddsRows } from './oddsMetrics';
 import { oddsTable, reliabilityTables } from './oddsReport';
 import { runTasks } from './pool';
 import type { FitTiming } from './timing';
-import { readPriceFolders } from '../lib/marketData';
+import { dataFolders, readPriceFolders } from '../lib/marketData';
+import { FIRST_ORIGIN } from '../odds/origins';
+import { HORIZONS } from '../odds/tasks';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
-const HORIZONS = [7, 30, 90];
 const TEN_YEARS = 2520;
-/** Every model starts at the same origins, so the longest warm-up any model needs applies to all. */
-const FIRST_ORIGIN = 450;
 
 const { values: args } = parseArgs({
   options: {
@@ -37,7 +36,7 @@ const { values: args } = parseArgs({
 const ORIGINS_PER_STOCK = args.quick ? 12 : 50;
 const QUICK_STOCKS = 6;
 const TIMING_REPETITIONS = args.quick ? 5 : 20;
-const folders = args.data!.flatMap((d) => d.split(',')).map((d) => resolve(d));
+const folders = dataFolders(args.data!);
 
 /** `count` origins spread evenly over the last ten years (or the whole history when shorter). */
 function benchOrigins(length: number, horizon: number): number[] {

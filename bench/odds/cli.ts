@@ -1,6 +1,7 @@
 /** Arguments shared by bench:odds and bench:odds:fit. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dataFolders } from '../lib/marketData';
 import { MODEL_IDS_FOR_BENCH } from '../models/recommend';
 import type { ModelId } from '../../functions/src/domain/models/types';
 
@@ -27,7 +28,7 @@ export function parseOddsArgs(defaultOrigins: number): OddsArgs {
       reuse: { type: 'boolean', default: false },
     },
   });
-  const folders = (values.data ?? []).flatMap((d) => d.split(',')).map((d) => resolve(d));
+  const folders = dataFolders(values.data ?? []);
   const models = values.models ? (values.models.split(',') as ModelId[]) : MODEL_IDS_FOR_BENCH;
   for (const m of models) if (!MODEL_IDS_FOR_BENCH.includes(m)) throw new Error(`unknown model ${m}`);
   return {

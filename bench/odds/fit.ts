@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { TimeFrame } from '@stockseer/contract';
+import { TimeFrame } from '@stockseer/contract';
 import * as prettier from 'prettier';
 import type { CalibrationParams } from '../../functions/src/domain/odds/calibration';
 import { markdownTable, RESULTS_DIR, writeResults } from '../lib/report';
@@ -55,8 +55,7 @@ async function main() {
   const options = { ...(await prettier.resolveConfig(PARAMS_FILE)), filepath: PARAMS_FILE };
   writeFileSync(PARAMS_FILE, await prettier.format(JSON.stringify(params), options));
 
-  const timeFrames: TimeFrame[] = ['short', 'medium', 'long'];
-  const perModel = timeFrames.flatMap((timeFrame) =>
+  const perModel = TimeFrame.options.flatMap((timeFrame) =>
     ['all', 'shared', ...args.models].map((modelId) => {
       const { coefficients: c, forecasts } = fitCoefficients(
         results,

@@ -4,7 +4,7 @@
  * sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes of the calibration
  * period only (target date on or before its end).
  */
-import type { TimeFrame } from '@stockseer/contract';
+import { TimeFrame } from '@stockseer/contract';
 import {
   logit,
   type CalibrationCoefficients,
@@ -24,8 +24,6 @@ import { periodTasks } from './tasks';
  * logit P is 0.52 at 30 days against 0.68 to 0.77 for the others: bench:odds:fit prints them).
  */
 export const OWN_COEFFICIENT_MODELS: readonly ModelId[] = ['xgboost'];
-
-const TIME_FRAMES: TimeFrame[] = ['short', 'medium', 'long'];
 
 export interface CalibrationFit {
   /** Shared by every model not in OWN_COEFFICIENT_MODELS, fitted on their forecasts pooled. */
@@ -82,7 +80,7 @@ export function fitCalibration(
 ): CalibrationFit {
   const perTimeFrame = (models: ModelFilter) =>
     Object.fromEntries(
-      TIME_FRAMES.map((t) => [t, fitCoefficients(results, t, calibrationEnd, models).coefficients]),
+      TimeFrame.options.map((t) => [t, fitCoefficients(results, t, calibrationEnd, models).coefficients]),
     ) as Record<TimeFrame, CalibrationCoefficients>;
   const present = new Set(results.map((r) => r.modelId));
   return {
@@ -91,7 +89,8 @@ export function fitCalibration(
       own.filter((m) => present.has(m)).map((m) => [m, perTimeFrame((id) => id === m)]),
     ),
     forecasts: Object.fromEntries(
-      TIME_FRAMES.map((t) => [t, fitCoefficients(results, t, calibrationEnd).forecasts]),
+      // Counted, not fitted: how many forecasts of each time frame the calibration period holds.
+      TimeFrame.options.map((t) => [t, samples(results, t, calibrationEnd, everyModel).outcomes.length]),
     ) as Record<TimeFrame, number>,
   };
 }

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOG_DIR } from '../stack/processes';
 
-/** The Functions emulator's log lines of the running stack (under `npm test`, .stack/logs/emulators.log). */
+/** The Functions emulator's log of the running stack (under `npm test`, .stack/logs/emulators.log). */
+export const EMULATOR_LOG = path.join(LOG_DIR, 'emulators.log');
+
+/** The emulator log's lines. */
 export function emulatorLogLines(): string[] {
-  return readFileSync(path.join(LOG_DIR, 'emulators.log'), 'utf8').split('\n');
+  return readFileSync(EMULATOR_LOG, 'utf8').split('\n');
 }
 
 /**

@@ -71,7 +71,7 @@ export class ForecastBand extends SeriesDrawing {
   }
 }
 
-/** The hit range's bar: this many pixels wide, with caps twice as wide, so it reads at any zoom. */
+/** The hit range's bar: this many pixels wide, with caps three times as wide, so it reads at any zoom. */
 const BAR_WIDTH = 4;
 
 /**
