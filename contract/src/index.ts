@@ -14,3 +14,4 @@ export * from './trackRecord';
 export * from './publicTrackRecord';
 export * from './liveStatus';
 export * from './watchlist';
+export * from './support';

@@ -7,8 +7,10 @@ export const FREE_PREDICTIONS_PER_MONTH = 5;
 export const PREDICTION_FEE_CENTS = 100;
 
 /**
- * `payment` is the charge of a reservation whose prediction hit, `refund` its release on a miss. `other` is an
- * admin credit; it counts beside deposits in the money the wallet holds.
+ * `payment` is the charge of a reservation whose prediction hit, `refund` its release on a miss. `credit` is a
+ * courtesy credit an admin gave (docs/product.md#courtesy-credits): money from the house, not from a card, so Stripe
+ * has no payment for it; it counts beside deposits in the money the wallet holds, as `other` (an adjustment of the
+ * original app) does.
  *
  * Money that leaves after it came in (docs/product.md#refunds-and-disputes): `top_up_refund` is a Stripe refund of a
  * top-up (full or partial), `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its
@@ -25,6 +27,7 @@ export const TransactionType = z.enum([
   'dispute',
   'dispute_won',
   'dispute_lost',
+  'credit',
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
 

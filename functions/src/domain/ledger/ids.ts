@@ -10,6 +10,7 @@ export const ID_PREFIX = {
   dispute: 'dispute:',
   disputeWon: 'dispute-won:',
   disputeLost: 'dispute-lost:',
+  credit: 'credit:',
 } as const;
 
 /**
@@ -25,6 +26,8 @@ export const ledgerTxId = {
   disputeWon: (paymentIntentId: string, disputeId: string) => `${ID_PREFIX.disputeWon}${paymentIntentId}:${disputeId}`,
   disputeLost: (paymentIntentId: string, disputeId: string) =>
     `${ID_PREFIX.disputeLost}${paymentIntentId}:${disputeId}`,
+  /** A courtesy credit, keyed by its request (the target wallet and the admin's Idempotency-Key, hashed). */
+  credit: (creditId: string) => ID_PREFIX.credit + creditId,
   /** The line that closes a decided dispute: the webhook writes it, the nightly reconciliation looks for it. */
   disputeClosed: (paymentIntentId: string, disputeId: string, outcome: 'won' | 'lost') =>
     outcome === 'won'

@@ -78,6 +78,7 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; 
     moves: { available: 1, reserved: -1, charged: 0 },
   },
   other: { moves: COMES_IN },
+  credit: { idPrefix: ID_PREFIX.credit, moves: COMES_IN },
   top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, moves: GOES_OUT },
   dispute: { idPrefix: ID_PREFIX.dispute, moves: GOES_OUT },
   dispute_won: { idPrefix: ID_PREFIX.disputeWon, moves: COMES_IN },
@@ -135,7 +136,7 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
   violations.push(...takenBackViolations(transactions));
 
   const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance;
-  const received = total.deposit + total.other;
+  const received = total.deposit + total.other + total.credit;
   const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
   if (held !== received - takenBack) {
     violations.push(`wallet holds ${held} cents but received ${received} and gave back ${takenBack}`);

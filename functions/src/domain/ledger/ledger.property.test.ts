@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { walletOwesMessage, type Transaction, type Wallet, type WalletFigures } from '@stockseer/contract';
+import {
+  SUPPORT_MESSAGES,
+  walletOwesMessage,
+  type Transaction,
+  type Wallet,
+  type WalletFigures,
+} from '@stockseer/contract';
 import { fixedClock } from '../clock';
 import { AppError } from '../errors';
 import {
+  adminRefundRefusal,
   checkInvariants,
   closeDispute,
+  courtesyCredit,
   deposit,
   ledgerTxId,
   type LedgerDecision,
@@ -19,6 +27,7 @@ import {
   type WalletStep,
 } from '.';
 import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './lines';
+import { customerPayments } from './payments';
 
 // Small id pools make replays (same payment intent, same prediction) common; small deposits, frequent predictions
 // and short jumps in time make running out of free predictions and of money common too.
@@ -61,6 +70,25 @@ const operation = fc.oneof(
       outcome: fc.constantFrom('won' as const, 'lost' as const),
     }),
   },
+  // Support (issue 26): an admin's courtesy credit (a small key pool: a retried request is the same credit) and an
+  // admin's refund of part or all of a top-up, which the service refuses by adminRefundRefusal before Stripe.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('credit' as const),
+      credit: fc.nat(4),
+      amountCents: fc.integer({ min: 1, max: 10_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('adminRefund' as const),
+      paymentIntent: fc.nat(4),
+      refund: fc.nat(6),
+      amountCents: fc.integer({ min: 1, max: 500 }),
+    }),
+  },
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -75,6 +103,8 @@ interface Model {
   refunds: Map<string, { paymentIntentId: string; amountCents: number }>;
   /** Stripe's side: at most one dispute per top-up (one per charge), with the bank's decision once made. */
   disputes: Map<string, { disputeId: string; amountCents: number; outcome?: 'won' | 'lost' }>;
+  /** Courtesy credits given, by request, as first given (a replay repeats them). */
+  credits: Map<string, number>;
 }
 
 /** What Stripe has taken back from a top-up and not returned: refunds, plus a dispute unless it was won. */
@@ -213,6 +243,51 @@ function step(model: Model, op: Operation): void {
       dispute.outcome = outcome;
       return;
     }
+    case 'credit': {
+      const creditId = `c${op.credit}`;
+      const known = model.credits.get(creditId);
+      const amountCents = known ?? op.amountCents;
+      const before = model.wallet;
+      try {
+        const applied = apply(model, ledgerTxId.credit(creditId), (w) =>
+          courtesyCredit(w, { creditId, amountCents, now }),
+        );
+        if (applied) {
+          expect(known).toBeUndefined();
+          model.credits.set(creditId, amountCents);
+          expect(applied.wallet.balance).toBe(before.balance + amountCents);
+        } else expect(known).toBeDefined();
+      } catch (error) {
+        // Only a wallet that owes refuses a new credit: it would hide the debt.
+        expect(known).toBeUndefined();
+        expect(before.balance).toBeLessThan(0);
+        expect((error as AppError).message).toBe(SUPPORT_MESSAGES.walletOwes(-before.balance));
+        expect(model.wallet).toBe(before);
+      }
+      return;
+    }
+    case 'adminRefund': {
+      const refundId = `re_admin_${op.refund}`;
+      if (model.refunds.has(refundId)) return; // a replay of a refund is the 'refund' case's
+      const paymentIntentId = `pi_${op.paymentIntent}`;
+      if (!model.firstDepositCents.has(paymentIntentId)) return;
+      const payment = customerPayments(model.transactions).find((p) => p.paymentIntentId === paymentIntentId)!;
+      // What the ledger says is left to refund is what Stripe says.
+      expect(payment.refundableCents).toBe(
+        model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId),
+      );
+      const refusal = adminRefundRefusal(model.wallet, payment.refundableCents, op.amountCents);
+      if (refusal !== null) return;
+      const before = model.wallet;
+      apply(model, ledgerTxId.topUpRefund(paymentIntentId, refundId), (w) =>
+        refundTopUp(w, { paymentIntentId, refundId, amountCents: op.amountCents, now }),
+      );
+      model.refunds.set(refundId, { paymentIntentId, amountCents: op.amountCents });
+      // An admin refund never puts a wallet in debt: it takes only what Available holds.
+      expect(model.wallet.balance).toBe(before.balance - op.amountCents);
+      expect(model.wallet.balance).toBeGreaterThanOrEqual(0);
+      return;
+    }
     case 'advance': {
       model.today = plusDays(model.today, op.days);
       const frozen = Object.freeze({ ...model.wallet });
@@ -237,7 +312,7 @@ function expectHealthy(model: Model): void {
   // Only money taken back can put the wallet in debt, and never deeper than what was taken back.
   expect(wallet.balance).toBeGreaterThanOrEqual(-takenBack);
 
-  const received = [...model.firstDepositCents.values()].reduce((sum, cents) => sum + cents, 0);
+  const received = [...model.firstDepositCents.values(), ...model.credits.values()].reduce((sum, c) => sum + c, 0);
   expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(received - takenBack);
   for (const id of paymentIntents) {
     expect(takenBackFrom(model, id)).toBeLessThanOrEqual(model.firstDepositCents.get(id)!);
@@ -262,6 +337,7 @@ const newModel = (today: string): Model => ({
   predictions: new Map(),
   refunds: new Map(),
   disputes: new Map(),
+  credits: new Map(),
 });
 
 const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({
@@ -271,7 +347,7 @@ const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({
 });
 
 describe('ledger under random sequences of operations', () => {
-  it('keeps every invariant after every step (refunds and disputes included), conserves money and never settles or takes back twice', () => {
+  it('keeps every invariant after every step (refunds, disputes, courtesy credits and admin refunds included), conserves money and never settles or takes back twice', () => {
     fc.assert(
       fc.property(startDay, operations, (today, ops) => {
         const model = newModel(today);

@@ -5,7 +5,7 @@
  *
  * Money is integer cents. A wallet's money lives in three buckets: `balance` (available), `reservedBalance` ($1 per
  * paid prediction still waiting for its target date) and `chargedBalance` (fees of predictions that hit). Money only
- * enters by a deposit (or an admin `other` credit) and then moves between buckets; it leaves only when Stripe takes
+ * enters by a deposit (or a courtesy `credit` an admin gave, or an `other` adjustment of the original app) and then moves between buckets; it leaves only when Stripe takes
  * a top-up back (a refund or a dispute), so the buckets always sum to what came in less what went back out.
  *
  * Invariants (invariants.ts asserts them on every decision here, on every decision the wallet writer commits, and on
@@ -27,6 +27,8 @@ import {
   type Transaction,
   type Wallet,
   ERROR_MESSAGES,
+  COURTESY_CREDIT_CENTS,
+  SUPPORT_MESSAGES,
 } from '@stockseer/contract';
 import { newYorkDateOf } from '../clock';
 import { AppError, assertInvariant } from '../errors';
@@ -69,6 +71,47 @@ export function deposit(
       }),
     ],
   };
+}
+
+/**
+ * A courtesy credit from an admin (docs/product.md#courtesy-credits): money from the house into Available, bounded,
+ * and refused while the wallet owes money, since it would hide the debt that a top-up must repay.
+ */
+export function courtesyCredit(
+  wallet: Wallet,
+  { creditId, amountCents, now }: { creditId: string; amountCents: number; now: Date },
+): LedgerDecision {
+  assertInvariant(
+    Number.isSafeInteger(amountCents) &&
+      amountCents >= COURTESY_CREDIT_CENTS.min &&
+      amountCents <= COURTESY_CREDIT_CENTS.max,
+    `a courtesy credit of ${amountCents} cents is out of bounds`,
+  );
+  if (wallet.balance < 0) throw new AppError('conflict', SUPPORT_MESSAGES.walletOwes(-wallet.balance));
+  return {
+    wallet: decided(wallet, { ...wallet, balance: wallet.balance + amountCents, updatedAt: now.toISOString() }),
+    transactions: [
+      transaction(wallet, now, {
+        id: ledgerTxId.credit(creditId),
+        type: 'credit',
+        amount: amountCents,
+        ticker: null,
+        description: `Courtesy credit from StockSeer: $${centsToDollars(amountCents)}`,
+      }),
+    ],
+  };
+}
+
+/**
+ * Why an admin may not refund `amountCents` of a top-up that has `refundableCents` left (docs/product.md#admin-refunds),
+ * or null when it may: never on a wallet that owes (it would deepen the debt), never more than the top-up has left,
+ * never more than Available holds (reserved and charged money is not the admin's to give back).
+ */
+export function adminRefundRefusal(wallet: Wallet, refundableCents: number, amountCents: number): string | null {
+  if (wallet.balance < 0) return SUPPORT_MESSAGES.walletOwes(-wallet.balance);
+  if (amountCents > refundableCents) return SUPPORT_MESSAGES.refundExceedsRefundable(refundableCents);
+  if (amountCents > wallet.balance) return SUPPORT_MESSAGES.refundExceedsAvailable(wallet.balance);
+  return null;
 }
 
 /** Which top-up money is taken back from, and how much: Stripe's numbers, so a bad one is a bug, not user input. */

@@ -58,3 +58,10 @@ export function creditableTopUp(payment: TopUpPayment): TopUpPayment & { userId:
   if (reason !== null) throw new UncreditablePayment(reason);
   return payment as TopUpPayment & { userId: string };
 }
+
+/** What a refund can still take back from a top-up: its amount less refunds and open or lost disputes. */
+export function refundableCents({ payment, refunds, disputes }: TopUpHistory): number {
+  const refunded = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const held = disputes.filter((d) => d.status !== 'won').reduce((sum, d) => sum + d.amountCents, 0);
+  return Math.max(0, payment.amountCents - refunded - held);
+}

@@ -144,6 +144,28 @@ describe('Payment History, a statement', () => {
     expect(screen.getByText('-$1.00').classList.contains('statement-owing')).toBe(true);
   });
 
+  it('shows a courtesy credit as money into Available, under its own kind', () => {
+    const lines = [
+      aLine({
+        id: 'credit:c1',
+        type: 'credit',
+        amount: 250,
+        description: 'Courtesy credit from StockSeer: $2.50',
+        effect: { available: 250 },
+        after: { available: 250 },
+      }),
+    ];
+    render(<PaymentHistory transactions={lines} failed={false} />);
+    expect(rows()[0]!.slice(1)).toEqual([
+      `Courtesy credit from StockSeer: $2.50${TRANSACTION_LABELS.credit}`,
+      '+$2.50',
+      '',
+      '',
+      '$2.50',
+    ]);
+    expect(TRANSACTION_LABELS.credit).toBe('Courtesy credit');
+  });
+
   it('says what the wallet held before the oldest line shown when older ones are left out', () => {
     // $1 deposits, newest first; before the oldest shown, the wallet held $2 available, $1 reserved, $3 charged.
     const lines = Array.from({ length: TRANSACTION_HISTORY_LIMIT }, (_, i) =>

@@ -121,4 +121,5 @@ export const TRANSACTION_LABELS = {
   dispute: 'Disputed',
   dispute_won: 'Dispute won',
   dispute_lost: 'Dispute lost',
+  credit: 'Courtesy credit',
 } satisfies Record<Exclude<TransactionType, keyof typeof PREDICTION_LINE_TEXT>, string>;

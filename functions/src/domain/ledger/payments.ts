@@ -1,0 +1,51 @@
+/**
+ * A wallet's top-ups as its ledger has them, each with what Stripe took back from it: the customer view's Payments
+ * (docs/product.md#customer-view), and what an admin refund may still take back. Read off the lines' derived ids
+ * (ids.ts), so no Stripe call is needed to show them.
+ */
+import type { CustomerPayment, Transaction } from '@stockseer/contract';
+import { ID_PREFIX } from './ids';
+import { heldChange } from './invariants';
+
+const TAKEN_BACK: Partial<Record<Transaction['type'], string>> = {
+  top_up_refund: ID_PREFIX.topUpRefund,
+  dispute: ID_PREFIX.dispute,
+  dispute_won: ID_PREFIX.disputeWon,
+  dispute_lost: ID_PREFIX.disputeLost,
+};
+
+/** The top-up a line of money taken back names (`{prefix}{paymentIntentId}:{stripeId}`), or null. */
+function topUpOf(line: Transaction): string | null {
+  const prefix = TAKEN_BACK[line.type];
+  return prefix === undefined ? null : (line.id.slice(prefix.length).split(':')[0] ?? null);
+}
+
+/** Every top-up of the history, newest first, with its refunds and disputes oldest first. */
+export function customerPayments(lines: readonly Transaction[]): CustomerPayment[] {
+  const payments = new Map<string, CustomerPayment>();
+  for (const line of lines) {
+    if (line.type !== 'deposit') continue;
+    const paymentIntentId = line.id.slice(ID_PREFIX.deposit.length);
+    payments.set(paymentIntentId, {
+      paymentIntentId,
+      amountCents: line.amount,
+      date: line.date,
+      refundedCents: 0,
+      disputedCents: 0,
+      refundableCents: line.amount,
+      takenBack: [],
+    });
+  }
+  const takenBack = lines.filter((line) => topUpOf(line) !== null).sort((a, b) => a.date.localeCompare(b.date));
+  for (const line of takenBack) {
+    const payment = payments.get(topUpOf(line)!);
+    if (!payment) continue;
+    const { id, type, amount, date, description } = line;
+    payment.takenBack.push({ id, type, amount, date, description });
+    const out = -heldChange(line);
+    if (type === 'top_up_refund') payment.refundedCents += out;
+    else payment.disputedCents += out;
+    payment.refundableCents -= out;
+  }
+  return [...payments.values()].sort((a, b) => b.date.localeCompare(a.date));
+}
