@@ -44,6 +44,28 @@ describe('POST /api/me through Hosting, Functions, Auth and Firestore emulators'
     );
     const walletDoc = await db.collection('wallets').doc(user.uid).get();
     expect(walletDoc.data()).toMatchObject({ balance: 0, freePredictions: 5 });
+    // Sign-up is one commit: the user document was written with the wallet, and not again.
+    const userDoc = await db.collection('users').doc(user.uid).get();
+    expect(userDoc.createTime!.isEqual(walletDoc.createTime!)).toBe(true);
+    expect(userDoc.updateTime!.isEqual(walletDoc.createTime!)).toBe(true);
+  });
+
+  it('writes the profile with a wallet opened by a first generate or wallet read, before any /api/me', async () => {
+    const [generating, reading] = await Promise.all([newTestUser('first-generate'), newTestUser('first-wallet')]);
+    const generate = await apiCall('/api/predictions/generate', {
+      token: generating.token,
+      body: { symbol: 'KO', modelId: 'arima', timeFrame: 'short' },
+    });
+    expect(generate.status).toBe(200);
+    expect((await apiCall('/api/wallet', { token: reading.token })).status).toBe(200);
+    for (const user of [generating, reading]) {
+      const [userDoc, walletDoc] = await db.getAll(
+        db.collection('users').doc(user.uid),
+        db.collection('wallets').doc(user.uid),
+      );
+      expect(userDoc!.data()).toMatchObject({ id: user.uid, email: user.email, displayName: user.displayName });
+      expect(userDoc!.createTime!.isEqual(walletDoc!.createTime!)).toBe(true);
+    }
   });
 
   it('refuses a wallet of the original app (no chargedBalance) until the one-time migration gives it a zero', async () => {

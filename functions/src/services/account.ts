@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { MeResponse, Wallet } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import type { Caller } from '../domain/caller';
-import { ensureUserAndWallet } from '../adapters/firestore/users';
+import { ensureUserAndWallet, profileWithWallet } from '../adapters/firestore/users';
 import { walletOf } from '../adapters/firestore/walletWriter';
 import { withRenewedAllowance } from '../adapters/firestore/allowance';
 
@@ -12,7 +12,11 @@ export function openAccount(db: Firestore, caller: Caller, clock: Clock): Promis
   return ensureUserAndWallet(db, caller, clock.now());
 }
 
-/** The caller's wallet as of now: opened on first use, its monthly free predictions renewed when due. */
+/**
+ * The caller's wallet as of now: opened on first use (with the caller's profile), its monthly free predictions
+ * renewed when due.
+ */
 export async function currentWallet(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
-  return withRenewedAllowance(db, await walletOf(db, caller.uid, clock.now()), clock);
+  const now = clock.now();
+  return withRenewedAllowance(db, await walletOf(db, caller.uid, now, profileWithWallet(db, caller, now)), clock);
 }

@@ -1,22 +1,24 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
-import { renewalStep } from '../../domain/ledger';
-import { commitToWallet } from './walletWriter';
+import { renewalStep, type WalletStep } from '../../domain/ledger';
+import { commitToWallet, type WalletCommit } from './walletWriter';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
  * only), through the wallet writer in a transaction of its own: for the dry run before a generate's fit and in
- * maintenance (a generate's own reservation renews inside its commit). A missing wallet is opened. Returns the wallet
+ * maintenance (a generate's own reservation renews inside its commit). A missing wallet is opened (with `onOpen`'s
+ * writes: the caller's profile). Returns the wallet
  * as the commit left it and whether it was renewed, so that a generate needs no second read for its dry run.
  */
 export async function renewAllowanceIfDue(
   db: Firestore,
   userId: string,
   clock: Clock,
+  onOpen?: WalletCommit<WalletStep>['onOpen'],
 ): Promise<{ wallet: Wallet; renewed: boolean }> {
   const steps = [renewalStep({ today: clock.today(), now: clock.now() })];
-  const { wallet, applied } = await commitToWallet(db, { userId, now: clock.now(), steps });
+  const { wallet, applied } = await commitToWallet(db, { userId, now: clock.now(), steps, onOpen });
   return { wallet, renewed: applied.length > 0 };
 }
 

@@ -10,6 +10,7 @@ import { ledgerTxId, payForPrediction, renewalStep } from '../../domain/ledger';
 import type { UnreservedPrediction } from '../../domain/predictions/records';
 import type { Firestore } from 'firebase-admin/firestore';
 import { commitToWallet } from './walletWriter';
+import { profileWithWallet } from './users';
 import { storeForecastOfTheDay, type StoredForecastOfTheDay } from './forecastsOfTheDay';
 import { recordIdempotentGenerate, type IdempotentGenerate } from './idempotencyKeys';
 import { createPrediction, type StoredPrediction } from './predictions';
@@ -49,6 +50,7 @@ export async function reservePrediction(
     replayReadFirst: false,
     // The renewal first, so that a generate on the day the allowance renews counts the renewed free predictions.
     steps: [renewalStep({ today, now }), reserve],
+    onOpen: profileWithWallet(db, caller, now),
     alsoWrite: (tx, applied) => {
       const paid = applied.find((a) => a.step === reserve)?.decision;
       if (!paid) return;

@@ -36,6 +36,11 @@ export interface WalletCommit<S extends WalletStep> {
    * applied, and only then. Not the wallet's nor its lines': those are this file's alone.
    */
   alsoWrite?: (tx: FirestoreTransaction, applied: CommitOutcome<S>['applied']) => void;
+  /**
+   * Writes that belong with a wallet this commit opens (its owner's profile: no wallet without its user), made in
+   * the transaction that creates the wallet, and only in it.
+   */
+  onOpen?: (tx: FirestoreTransaction) => void;
 }
 
 export interface CommitOutcome<S extends WalletStep> {
@@ -62,7 +67,7 @@ const lineRef = (db: Firestore, txId: string) => db.collection(COLLECTIONS.trans
  */
 export async function commitToWallet<S extends WalletStep>(
   db: Firestore,
-  { userId, now, steps, replayReadFirst = true, alsoWrite }: WalletCommit<S>,
+  { userId, now, steps, replayReadFirst = true, alsoWrite, onOpen }: WalletCommit<S>,
 ): Promise<CommitOutcome<S>> {
   const wallet = walletRef(db, userId);
   const lines = steps.flatMap((s) => (s.txId === null ? [] : [lineRef(db, s.txId)]));
@@ -80,11 +85,10 @@ export async function commitToWallet<S extends WalletStep>(
     async (tx) => {
       const [walletSnap, ...lineSnaps] = await tx.getAll(wallet, ...lines);
       const written = lineSnaps.filter((s) => s.exists);
-      const plan = planCommit(storedWallet(walletSnap!, userId), new Set(written.map((s) => s.id)), steps, {
-        userId,
-        now,
-      });
+      const stored = storedWallet(walletSnap!, userId);
+      const plan = planCommit(stored, new Set(written.map((s) => s.id)), steps, { userId, now });
       if (plan.write) tx.set(wallet, plan.wallet);
+      if (stored === undefined) onOpen?.(tx);
       // `create` fails if the line exists: a second guard beside the read above.
       for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
       if (plan.applied.length > 0) alsoWrite?.(tx, plan.applied);
@@ -94,10 +98,18 @@ export async function commitToWallet<S extends WalletStep>(
   );
 }
 
-/** The user's wallet, opened on sign-up or first use: created if missing, else one plain read. */
-export async function walletOf(db: Firestore, userId: string, now: Date): Promise<Wallet> {
+/**
+ * The user's wallet, opened on sign-up or first use: created if missing (with `onOpen`'s writes), else one plain
+ * read.
+ */
+export async function walletOf(
+  db: Firestore,
+  userId: string,
+  now: Date,
+  onOpen?: WalletCommit<WalletStep>['onOpen'],
+): Promise<Wallet> {
   const stored = storedWallet(await walletRef(db, userId).get(), userId);
-  return stored ?? (await commitToWallet(db, { userId, now, steps: [] })).wallet;
+  return stored ?? (await commitToWallet(db, { userId, now, steps: [], onOpen })).wallet;
 }
 
 /**

@@ -13,6 +13,7 @@ import { resolveModelChoice } from '../../domain/models/selection';
 import type { RateLimiter } from '../../domain/rateLimit';
 import type { ModelPool } from '../../adapters/model-pool/pool';
 import { renewAllowanceIfDue } from '../../adapters/firestore/allowance';
+import { profileWithWallet } from '../../adapters/firestore/users';
 import type { ForecastKey } from '../../adapters/firestore/forecastsOfTheDay';
 import { defaultModelOverrides } from '../../adapters/firestore/settings';
 import type { ForecastSelection } from './forecastOfTheDay';
@@ -72,8 +73,8 @@ export async function askedForecast(
 
 /**
  * The caller's wallet with its monthly allowance renewed when due, read in a transaction of the wallet writer (which
- * opens a missing wallet).
+ * opens a missing wallet with the caller's profile).
  */
 export async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
-  return (await renewAllowanceIfDue(db, caller.uid, clock)).wallet;
+  return (await renewAllowanceIfDue(db, caller.uid, clock, profileWithWallet(db, caller, clock.now()))).wallet;
 }
