@@ -6,7 +6,7 @@ import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../doma
 import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
 import { commitToWallet } from '../adapters/firestore/walletWriter';
 import { assertSameCredit, creditStep, creditTopUp } from '../adapters/firestore/wallets';
-import { recordWebhookAlert } from '../adapters/firestore/alerts';
+import { recordRefusedStepAlert, recordWebhookAlert } from '../adapters/firestore/alerts';
 import { log } from '../adapters/logging/log';
 
 export interface PaymentEventDeps {
@@ -31,8 +31,13 @@ export async function processPaymentEvent(deps: PaymentEventDeps, event: Payment
         return { outcome: 'applied' };
       case 'money_taken_back': {
         if (event.paymentIntentId === null) throw new UncreditablePayment('the event names no PaymentIntent');
-        await applyTopUpHistory(deps.db, await deps.payments.retrieveTopUpHistory(event.paymentIntentId), deps.clock);
-        return { outcome: 'applied' };
+        const history = await deps.payments.retrieveTopUpHistory(event.paymentIntentId);
+        const refused = await applyTopUpHistory(deps.db, history, deps.clock);
+        for (const step of refused) await recordRefusedStepAlert(deps.db, { ...step, event, now: deps.clock.now() });
+        if (refused.length === 0) return { outcome: 'applied' };
+        const reason = refused.map((r) => `the ledger refused ${r.txId}: ${r.reason}`).join('; ');
+        log.error(`Stripe event ${event.eventId} (${event.type}) was applied in part`, reason);
+        return { outcome: 'alerted', reason };
       }
       case 'other':
         return { outcome: 'ignored' };
@@ -55,31 +60,70 @@ function permanentFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A step of a top-up's history, and the steps it must follow (a dispute is closed only once it was opened). */
+type HistoryStep = WalletStep & { txId: string; after: string[] };
+
 /**
  * Brings a wallet's ledger up to what Stripe says of one top-up: credited first (a refund can arrive before the
  * succeeded event), then each refund, then each dispute opened and, once decided, closed. Each step is keyed by
- * Stripe's ids and the wallet writer commits them together, once each, so events arriving late, out of order,
- * replayed or at once all end in the same ledger, and a failure leaves none of them half done.
+ * Stripe's ids, so events arriving late, out of order, replayed or at once all end in the same ledger. The wallet
+ * writer commits them together, once each; when the ledger refuses one, they are committed one by one, so that the
+ * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
+ * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited.
  */
-async function applyTopUpHistory(db: Firestore, { payment, refunds, disputes }: TopUpHistory, clock: Clock) {
+async function applyTopUpHistory(
+  db: Firestore,
+  { payment, refunds, disputes }: TopUpHistory,
+  clock: Clock,
+): Promise<{ userId: string; txId: string; reason: string }[]> {
   const topUp = creditableTopUp(payment);
   const { paymentIntentId, userId } = topUp;
   const now = clock.now();
-  const steps: WalletStep[] = [creditStep(topUp, now)];
+  const credit = { ...creditStep(topUp, now), txId: ledgerTxId.deposit(paymentIntentId), after: [] };
+  const steps: HistoryStep[] = [credit];
   for (const { refundId, amountCents } of refunds) {
     steps.push({
       txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
+      after: [credit.txId],
       decide: (wallet) => refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
     });
   }
   for (const { disputeId, amountCents, status } of disputes) {
     const dispute = { paymentIntentId, disputeId, amountCents, now };
-    steps.push({ txId: ledgerTxId.dispute(paymentIntentId, disputeId), decide: (w) => openDispute(w, dispute) });
+    const opened = ledgerTxId.dispute(paymentIntentId, disputeId);
+    steps.push({ txId: opened, after: [credit.txId], decide: (w) => openDispute(w, dispute) });
     if (status === 'open') continue;
     steps.push({
       txId: ledgerTxId.disputeClosed(paymentIntentId, disputeId, status),
+      after: [credit.txId, opened],
       decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
     });
   }
-  assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps }));
+  const commit = async (some: HistoryStep[]) =>
+    assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps: some }));
+  try {
+    await commit(steps);
+    return [];
+  } catch (error) {
+    if (!(error instanceof InvariantViolation)) throw error;
+  }
+  const refused = new Map<string, { reason: string; heldBack: string[] }>();
+  for (const step of steps) {
+    const blocker = step.after.map((txId) => refused.get(txId)).find((r) => r !== undefined);
+    if (blocker) {
+      blocker.heldBack.push(step.txId);
+      continue;
+    }
+    try {
+      await commit([step]);
+    } catch (error) {
+      if (!(error instanceof InvariantViolation)) throw error;
+      refused.set(step.txId, { reason: error.message, heldBack: [] });
+    }
+  }
+  return [...refused].map(([txId, { reason, heldBack }]) => ({
+    userId,
+    txId,
+    reason: heldBack.length === 0 ? reason : `${reason} (held back with it: ${heldBack.join(', ')})`,
+  }));
 }

@@ -19,6 +19,31 @@ export async function recordWebhookAlert(
 }
 
 /**
+ * Records a step of a top-up's history that the ledger refused (services/paymentEvents.ts): one alert per ledger
+ * line id (`refused:{txId}`), however many later events of its PaymentIntent try the step again.
+ */
+export async function recordRefusedStepAlert(
+  db: Firestore,
+  {
+    event,
+    userId,
+    txId,
+    reason,
+    now,
+  }: { event: { eventId: string; type: string }; userId: string; txId: string; reason: string; now: Date },
+): Promise<void> {
+  await recordOnce(db, {
+    id: `refused:${txId}`,
+    eventId: event.eventId,
+    eventType: event.type,
+    reason: `The ledger refused ${txId}: ${reason}`,
+    createdAt: now.toISOString(),
+    walletId: userId,
+    transactionIds: [txId],
+  });
+}
+
+/**
  * Records what the nightly audit of the books found wrong (services/maintenance/books.ts): one alert per run and
  * subject (`books:{runId}:{subject}`), so a retried shard records nothing new.
  */

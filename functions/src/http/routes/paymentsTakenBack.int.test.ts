@@ -80,6 +80,28 @@ describe('refunds of a top-up', () => {
     expect(history.body.map((t) => t.description)).toContain('Refund of Stripe payment: $5.00');
   });
 
+  it('applies a later refund though the ledger refuses an earlier step of the same top-up, and alerts for that step only', async () => {
+    const user = await userWithTopUp('refund-refused', 20);
+    const first = await stripe.refunds.create({ payment_intent: user.paymentIntentId, amount: 300 });
+    await balanceReaches(user.uid, 1700);
+    // Behind the ledger's back, the first refund's line is moved to another wallet: replaying it is now refused.
+    const firstLine = db.collection('transactions').doc(`top-up-refund:${user.paymentIntentId}:${first.id}`);
+    await firstLine.update({ walletId: `${user.uid}-elsewhere` });
+
+    await stripe.refunds.create({ payment_intent: user.paymentIntentId, amount: 500 });
+    await balanceReaches(user.uid, 1200);
+    const alert = await db.collection('adminAlerts').doc(`refused:${firstLine.id}`).get();
+    expect(alert.data()).toMatchObject({
+      walletId: user.uid,
+      transactionIds: [firstLine.id],
+      eventType: 'charge.refunded',
+    });
+    expect(alert.get('reason')).toContain(`belongs to ${user.uid}-elsewhere, replayed for ${user.uid}`);
+
+    await firstLine.update({ walletId: user.uid });
+    expect((await typesOf(user.uid)).filter((t) => t === 'top_up_refund')).toHaveLength(2);
+  });
+
   it('after the money was spent: the wallet owes it, paid predictions get a 402 that says so, free ones still work, and the next deposit repays', async () => {
     const user = await userWithTopUp('refund-spent', 5);
     const wallets = db.collection('wallets').doc(user.uid);
