@@ -56,6 +56,32 @@ describe('refunds', () => {
   });
 });
 
+describe('pending refunds', () => {
+  it("keep a refund of Stripe's pending-refund card pending until the bank settles it, with charge.refund.updated", async () => {
+    const { stripe, paid, receiver, events, control } = await setUp();
+    const intent = await paid('pm_card_pendingRefund');
+    const kept = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 });
+    const bounced = await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
+    expect([kept.status, bounced.status]).toEqual(['pending', 'pending']);
+
+    expect((await control(`/sandbox/refunds/${kept.id}/settle`, { outcome: 'succeeded' })).body.status).toBe(
+      'succeeded',
+    );
+    expect((await control(`/sandbox/refunds/${bounced.id}/settle`, { outcome: 'failed' })).body.status).toBe('failed');
+    expect((await control(`/sandbox/refunds/${kept.id}/settle`, { outcome: 'failed' })).status).toBe(400);
+    // A failed refund gives its amount back to what is left refundable.
+    expect((await stripe.refunds.create({ payment_intent: intent.id })).amount).toBe(1500);
+
+    await receiver.received(6);
+    const updated = events().filter((e) => e.type === 'charge.refund.updated');
+    expect(updated.map((e) => [(e.data.object as Stripe.Refund).id, (e.data.object as Stripe.Refund).status])).toEqual([
+      [kept.id, 'succeeded'],
+      [bounced.id, 'failed'],
+    ]);
+    expect(updated[0]?.data.object).toMatchObject({ payment_intent: intent.id });
+  });
+});
+
 describe('disputes', () => {
   it('open a dispute and close it won or lost, each with its signed event, and list them', async () => {
     const { stripe, paid, receiver, events, control } = await setUp();

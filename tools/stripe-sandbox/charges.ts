@@ -33,7 +33,8 @@ export interface Refund {
   metadata: Record<string, string>;
   payment_intent: string;
   reason: string | null;
-  status: 'succeeded';
+  /** `pending` until settled (a card whose refunds are pending), then `succeeded` or `failed`. */
+  status: 'pending' | 'succeeded' | 'failed';
 }
 
 export type DisputeStatus = 'needs_response' | 'won' | 'lost';
@@ -65,9 +66,11 @@ export class Charges {
   private readonly charges = new Map<string, Charge>();
   private readonly refunds: Refund[] = [];
   private readonly disputes = new Map<string, Dispute>();
+  /** Charges whose refunds start pending (Stripe's test card 4000 0000 0000 7726). */
+  private readonly refundsPending = new Set<string>();
 
-  /** The charge of an intent that just succeeded. */
-  record(intent: PaymentIntent): Charge {
+  /** The charge of an intent that just succeeded; `refundsPending`: its refunds wait to be settled. */
+  record(intent: PaymentIntent, { refundsPending = false } = {}): Charge {
     if (intent.status !== 'succeeded' || intent.latest_charge === null) {
       throw new Error(`invariant: only a succeeded PaymentIntent has a charge (${intent.id} is ${intent.status})`);
     }
@@ -89,6 +92,7 @@ export class Charges {
       status: 'succeeded',
     };
     this.charges.set(charge.id, charge);
+    if (refundsPending) this.refundsPending.add(charge.id);
     return structuredClone(charge);
   }
 
@@ -127,12 +131,34 @@ export class Charges {
       metadata: readMetadata(form.metadata),
       payment_intent: charge.payment_intent,
       reason,
-      status: 'succeeded',
+      status: this.refundsPending.has(charge.id) ? 'pending' : 'succeeded',
     };
     this.refunds.push(refund);
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     return { refund: structuredClone(refund), charge: structuredClone(charge) };
+  }
+
+  /**
+   * The bank's answer to a pending refund: `outcome` is `succeeded` or `failed` (the money returns to the charge's
+   * refundable amount, as on Stripe). Once only.
+   */
+  settleRefund(refundId: string, form: FormObject): Refund {
+    rejectUnknownParams(form, ['outcome']);
+    const refund = this.refunds.find((candidate) => candidate.id === refundId);
+    if (refund === undefined) throw noSuchObject('refund', refundId, 'refund');
+    const outcome = readString(form.outcome, 'outcome');
+    if (outcome !== 'succeeded' && outcome !== 'failed') {
+      throw invalidRequest('outcome must be "succeeded" or "failed".', { param: 'outcome' });
+    }
+    if (refund.status !== 'pending') throw invalidRequest(`Refund ${refundId} is already ${refund.status}.`);
+    refund.status = outcome;
+    if (outcome === 'failed') {
+      const charge = this.charges.get(refund.charge)!;
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+    }
+    return structuredClone(refund);
   }
 
   /** `GET /v1/refunds`, newest first, optionally of one `payment_intent` or `charge` (pages: lists.ts). */

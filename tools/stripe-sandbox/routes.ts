@@ -112,6 +112,16 @@ const routes: Route[] = [
     },
   },
   {
+    method: 'POST',
+    path: /^\/sandbox\/refunds\/([^/]+)\/settle$/,
+    access: 'sandbox',
+    handle: (call, sandbox) => {
+      const refund = sandbox.charges.settleRefund(call.ids[0] as string, call.form);
+      sandbox.webhooks.publish('charge.refund.updated', refund, call.request, call.apiVersion);
+      return refund;
+    },
+  },
+  {
     method: 'GET',
     path: /^\/sandbox\/events$/,
     access: 'sandbox',
@@ -204,7 +214,7 @@ function authorize(route: Route, caller: Caller, ids: string[], form: FormObject
  */
 function announceSuccess(intent: PaymentIntent, call: Call, sandbox: Sandbox): PaymentIntent {
   if (intent.status === 'succeeded') {
-    sandbox.charges.record(intent);
+    sandbox.charges.record(intent, { refundsPending: sandbox.intents.paidWith(intent.id)?.refundsPending });
     sandbox.webhooks.publish('payment_intent.succeeded', intent, call.request, call.apiVersion);
     if (sandbox.intents.paidWith(intent.id)?.disputed) openDispute(intent.id, {}, call, sandbox);
   }

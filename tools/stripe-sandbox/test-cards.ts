@@ -5,6 +5,8 @@ export interface TestCard {
   failure?: CardFailure;
   /** Stripe's 4000 0000 0000 0259: the charge succeeds, then the customer's bank opens a dispute. */
   disputed?: boolean;
+  /** Stripe's 4000 0000 0000 7726: the charge succeeds; a refund of it stays pending until it is settled later. */
+  refundsPending?: boolean;
 }
 
 export interface CardFailure {
@@ -72,6 +74,11 @@ const TEST_CARDS: { number: string; paymentMethods: string[]; card: TestCard }[]
     number: '4000000000000259',
     paymentMethods: ['pm_card_createDispute'],
     card: { brand: 'visa', last4: '0259', disputed: true },
+  },
+  {
+    number: '4000000000007726',
+    paymentMethods: ['pm_card_pendingRefund'],
+    card: { brand: 'visa', last4: '7726', refundsPending: true },
   },
 ];
 

@@ -1,10 +1,11 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { Transaction } from '@stockseer/contract';
 import { Wallet } from '@stockseer/contract';
+import { STRIPE_LINE_TYPES } from '../../domain/ledger';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
-import { storedLine } from './storedLine';
+import { readableLine, storedLine } from './storedLine';
 
 /**
  * A wallet and its whole history, for `checkInvariants` in maintenance and tests. Reads only. Lines are read as the
@@ -25,6 +26,13 @@ export async function readLedger(
   };
 }
 
+/** A wallet with the lines of its history, and the lines that could not be read (a damaged line). */
+export interface AuditedLedger {
+  wallet: Wallet;
+  transactions: Transaction[];
+  unreadable: { txId: string; reason: string }[];
+}
+
 /**
  * Wallets read by one query of their lines (Firestore takes up to 30 values in an `in` filter). The emulator scans
  * the whole collection for it, slower the more values: with 30, audit shards of bench:maintenance passed the 10 s
@@ -40,13 +48,13 @@ const RETRY_PAUSE_MS = 200;
  * Wallets and their whole histories, each wallet consistent with its lines: the wallets are read before and after
  * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again, a few
  * times; one still moving then is `deferred` (the next audit finds it moved). Reads only; a missing wallet is left
- * out.
+ * out. A line that cannot be read is named in `unreadable` with why, and left out of `transactions`.
  */
 export async function readLedgers(
   db: Firestore,
   userIds: readonly string[],
-): Promise<{ ledgers: { wallet: Wallet; transactions: Transaction[] }[]; deferred: string[] }> {
-  const ledgers: { wallet: Wallet; transactions: Transaction[] }[] = [];
+): Promise<{ ledgers: AuditedLedger[]; deferred: string[] }> {
+  const ledgers: AuditedLedger[] = [];
   const deferred: string[] = [];
   for (const group of chunk(userIds, LEDGERS_PER_QUERY)) {
     let pending = [...group];
@@ -63,8 +71,13 @@ export async function readLedgers(
       const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
       for (const [i, snap] of before.entries()) {
         if (moved(i) || !snap.exists) continue;
-        const transactions = lines.docs.filter((doc) => doc.get('walletId') === snap.id).map((doc) => storedLine(doc));
-        ledgers.push({ wallet: Wallet.parse(snap.data()), transactions });
+        const ledger: AuditedLedger = { wallet: Wallet.parse(snap.data()), transactions: [], unreadable: [] };
+        for (const doc of lines.docs.filter((d) => d.get('walletId') === snap.id)) {
+          const read = readableLine(doc);
+          if ('line' in read) ledger.transactions.push(read.line);
+          else ledger.unreadable.push({ txId: doc.id, reason: read.unreadable });
+        }
+        ledgers.push(ledger);
       }
       pending = pending.filter((_, i) => moved(i));
     }
@@ -85,6 +98,23 @@ export async function readLines(db: Firestore, txIds: readonly string[]): Promis
     for (const snap of snaps) if (snap.exists) found.set(snap.id, storedLine(snap));
   }
   return found;
+}
+
+/**
+ * The ledger's lines of Stripe's money (deposits, refunds, disputes) stamped in [from, to): the ledger's side of the
+ * nightly reconciliation. A line that cannot be read is left out: the audit reports it.
+ */
+export async function stripeLinesBetween(db: Firestore, { from, to }: { from: string; to: string }) {
+  if (from >= to) return [];
+  const snaps = await Promise.all(
+    STRIPE_LINE_TYPES.map((type) => buildQuery(db, QUERIES.linesOfTypeBetween, [type, from, to]).get()),
+  );
+  return snaps.flatMap((snap) =>
+    snap.docs.flatMap((doc) => {
+      const read = readableLine(doc);
+      return 'line' in read ? [read.line] : [];
+    }),
+  );
 }
 
 /** The ids of wallets written since `since` (an ISO instant; '' for all). */

@@ -262,11 +262,11 @@ export async function latestRuns(db: Firestore, limit: number): Promise<Maintena
 }
 
 /**
- * When the last run that ended started, on both clocks (the market's, which stamps ledger lines, and the wall's,
- * which Stripe's objects carry): what the nightly audit of the books covers begins there. Undefined before the first.
+ * When the last run that ended started, on the market's clock (which stamps ledger lines): the wallets the nightly
+ * audit of the books checks are those written since. Undefined before the first.
  */
-export async function lastEndedRun(db: Firestore): Promise<{ marketNow: string; startedAt: string } | undefined> {
+export async function lastEndedRun(db: Firestore): Promise<{ marketNow: string } | undefined> {
   const snap = await buildQuery(db, QUERIES.latestMaintenanceRuns, []).limit(20).get();
   const ended = snap.docs.find((d) => ['done', 'failed'].includes(d.get('state') as string));
-  return ended && { marketNow: ended.get('marketNow') as string, startedAt: ended.get('startedAt') as string };
+  return ended && { marketNow: ended.get('marketNow') as string };
 }

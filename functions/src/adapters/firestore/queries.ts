@@ -50,6 +50,11 @@ export const QUERIES = {
   walletsLedgers: { collection: COLLECTIONS.transactions, where: [{ field: 'walletId', op: 'in' }] },
   /** Every wallet, page by page: the one-time migration of the original app's wallets (walletWriter.ts). */
   allWallets: { collection: COLLECTIONS.wallets, where: [], orderBy: [asc(DOCUMENT_ID)] },
+  /** Ledger lines of one type stamped in [from, to) (`createdAt`, ISO): the ledger's side of the reconciliation. */
+  linesOfTypeBetween: {
+    collection: COLLECTIONS.transactions,
+    where: [eq('type'), range('createdAt', '>='), range('createdAt', '<')],
+  },
   /** Wallets written since an instant (`updatedAt`, ISO): the ones the nightly audit checks. */
   walletsMovedSince: { collection: COLLECTIONS.wallets, where: [range('updatedAt', '>=')] },
 

@@ -193,7 +193,13 @@ describe('the Stripe gateway', () => {
     expect(money.payments.map((p) => p.paymentIntentId)).not.toContain(unpaid.paymentIntentId);
     expect(money.payments.map((p) => p.paymentIntentId)).not.toContain(notOurs.id);
     expect(money.refunds).toEqual([
-      { refundId: refund.id, paymentIntentId: older.paymentIntentId, userId: 'user-1', amountCents: 25 },
+      {
+        refundId: refund.id,
+        paymentIntentId: older.paymentIntentId,
+        userId: 'user-1',
+        amountCents: 25,
+        status: 'succeeded',
+      },
     ]);
     expect(money.disputes).toEqual([]);
     // The period is half-open on Stripe's whole seconds: nothing before `from` is listed.
@@ -202,5 +208,28 @@ describe('the Stripe gateway', () => {
         (p) => p.paymentIntentId,
       ),
     ).not.toContain(paid[0]);
+  });
+
+  it('tells the money of given top-ups whenever made, with pending refunds, and nothing of unknown or foreign ones', async () => {
+    const { paymentIntentId } = await topUp();
+    await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_pendingRefund' });
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 300 });
+    const foreign = await stripe.paymentIntents.create({
+      amount: 700,
+      currency: 'usd',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+    });
+    const money = await gateway.moneyOf([paymentIntentId, 'pi_missing', foreign.id, paymentIntentId]);
+    expect(money).toEqual({
+      payments: [{ paymentIntentId, userId: 'user-1', amountCents: 2050 }],
+      refunds: [{ refundId: refund.id, paymentIntentId, userId: 'user-1', amountCents: 300, status: 'pending' }],
+      disputes: [],
+    });
+    await fetch(`${sandbox.url}/sandbox/refunds/${refund.id}/settle`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'failed' }),
+    });
+    expect((await gateway.moneyOf([paymentIntentId])).refunds[0]?.status).toBe('failed');
   });
 });

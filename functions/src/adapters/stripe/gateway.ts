@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, type StripeSettings } from './client';
 import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/ledger/topUps';
-import type { StripeMoney } from '../../domain/maintenance/books';
+import type { StripeMoney, StripeRefundStatus } from '../../domain/maintenance/books';
+import { chunk as chunkOf } from '../../domain/maintenance/runs';
 
 /**
  * A verified webhook event: a top-up that succeeded; money taken back from a top-up (a refund or a dispute, which
@@ -35,9 +36,15 @@ export interface PaymentGateway {
   retrieveTopUpHistory(paymentIntentId: string): Promise<TopUpHistory>;
   /**
    * Our wallets' money Stripe lists for a period (the nightly audit of the books): succeeded top-ups and refunds
-   * created in [from, to), and disputes created from `disputesFrom` (a dispute closes weeks after it opens).
+   * (of any status) created in [from, to), and disputes created from `disputesFrom` (a dispute closes weeks after
+   * it opens).
    */
   listMoney(period: { from: Date; to: Date; disputesFrom: Date }): Promise<StripeMoney>;
+  /**
+   * The money of these top-ups as Stripe has it now, whenever it was made: each succeeded top-up of our wallets
+   * with all its refunds and disputes. A PaymentIntent Stripe does not know, or not ours, adds nothing.
+   */
+  moneyOf(paymentIntentIds: readonly string[]): Promise<StripeMoney>;
   /** Checks the `Stripe-Signature` header against the raw body; a bad or missing one is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -45,6 +52,13 @@ export interface PaymentGateway {
 const CURRENCY = 'usd';
 
 export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeClient(settings)): PaymentGateway {
+  /** A PaymentIntent with all its refunds and disputes, as Stripe has them now. */
+  const topUpObjects = (paymentIntentId: string) =>
+    Promise.all([
+      callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId)),
+      callStripe(() => stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
+      callStripe(() => stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
+    ]);
   return {
     async createTopUp({ userId, amountCents, idempotencyKey }) {
       const intent = await callStripe(() =>
@@ -70,11 +84,7 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
     },
 
     async retrieveTopUpHistory(paymentIntentId) {
-      const [intent, refunds, disputes] = await Promise.all([
-        callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId)),
-        callStripe(() => stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
-        callStripe(() => stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
-      ]);
+      const [intent, refunds, disputes] = await topUpObjects(paymentIntentId);
       return {
         payment: topUpOf(intent),
         // Stripe lists newest first; the ledger applies them in the order they happened.
@@ -99,35 +109,40 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
         callStripe(() => every(stripe.refunds.list({ ...all, created: created(from) }))),
         callStripe(() => every(stripe.disputes.list({ ...all, created: created(disputesFrom) }))),
       ]);
-      const inPeriod = intents.map(topUpOf);
-      const topUps = new Map(inPeriod.map((p) => [p.paymentIntentId, p]));
+      const topUps = new Map(intents.map((intent) => [intent.id, topUpOf(intent)]));
       // Money taken back from a top-up made before the period: its PaymentIntent says whose it is.
       const named = [...refunds, ...disputes].map((item) => idOf(item.payment_intent));
       const older = [...new Set(named.filter((id): id is string => id !== null && !topUps.has(id)))];
       const retrieved = await Promise.all(
         older.map(async (id) => topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(id)))),
       );
-      for (const p of retrieved) topUps.set(p.paymentIntentId, p);
-      const owner = (id: string | null) => (id === null ? null : (topUps.get(id)?.userId ?? null));
-      return {
-        payments: inPeriod.flatMap(({ paymentIntentId, userId, succeeded, amountCents }) =>
-          userId !== null && succeeded ? [{ paymentIntentId, userId, amountCents }] : [],
-        ),
-        refunds: refunds.flatMap((r) => {
-          const [paymentIntentId, userId] = [idOf(r.payment_intent), owner(idOf(r.payment_intent))];
-          if (r.status !== 'succeeded' || paymentIntentId === null || userId === null) return [];
-          return [{ refundId: r.id, paymentIntentId, userId, amountCents: r.amount }];
-        }),
-        disputes: disputes.flatMap((d) => {
-          const [paymentIntentId, userId, status] = [
-            idOf(d.payment_intent),
-            owner(idOf(d.payment_intent)),
-            disputeStatus(d.status),
-          ];
-          if (paymentIntentId === null || userId === null || status === null) return [];
-          return [{ disputeId: d.id, paymentIntentId, userId, amountCents: d.amount, status }];
-        }),
-      };
+      const owners = new Map([...topUps.values(), ...retrieved].map((p) => [p.paymentIntentId, p.userId]));
+      return ourMoney([...topUps.values()], refunds, disputes, owners);
+    },
+
+    async moneyOf(paymentIntentIds) {
+      const money: StripeMoney = { payments: [], refunds: [], disputes: [] };
+      for (const part of chunkOf([...new Set(paymentIntentIds)], PARALLEL_RETRIEVALS)) {
+        const found = await Promise.all(
+          part.map(async (id) => {
+            const objects = await topUpObjects(id).catch((error: unknown) => {
+              if (error instanceof AppError && error.kind === 'not_found') return null;
+              throw error;
+            });
+            if (objects === null) return null;
+            const [intent, refunds, disputes] = objects;
+            const topUp = topUpOf(intent);
+            return ourMoney([topUp], refunds, disputes, new Map([[id, topUp.userId]]));
+          }),
+        );
+        for (const one of found) {
+          if (one === null) continue;
+          money.payments.push(...one.payments);
+          money.refunds.push(...one.refunds);
+          money.disputes.push(...one.disputes);
+        }
+      }
+      return money;
     },
 
     verifyWebhook(rawBody, signature) {
@@ -169,6 +184,7 @@ export function stripeGatewayAtFirstUse(readSettings: () => StripeSettings | und
     retrieveTopUp: async (id) => current().retrieveTopUp(id),
     retrieveTopUpHistory: async (id) => current().retrieveTopUpHistory(id),
     listMoney: async (period) => current().listMoney(period),
+    moneyOf: async (ids) => current().moneyOf(ids),
     verifyWebhook: (rawBody, signature) => current().verifyWebhook(rawBody, signature),
   };
 }
@@ -185,6 +201,45 @@ function topUpOf(intent: Stripe.PaymentIntent): TopUpPayment {
     amountCents: succeeded ? intent.amount_received : intent.amount,
   };
 }
+
+/**
+ * Our wallets' part of Stripe's objects: succeeded top-ups, and refunds and disputes of a PaymentIntent whose owner
+ * (`owners`, from its metadata) is one of our wallets.
+ */
+function ourMoney(
+  topUps: readonly TopUpPayment[],
+  refunds: readonly Stripe.Refund[],
+  disputes: readonly Stripe.Dispute[],
+  owners: ReadonlyMap<string, string | null>,
+): StripeMoney {
+  const ownerOf = (item: { payment_intent: unknown }) => {
+    const paymentIntentId = idOf(item.payment_intent);
+    const userId = paymentIntentId === null ? null : (owners.get(paymentIntentId) ?? null);
+    return paymentIntentId === null || userId === null ? null : { paymentIntentId, userId };
+  };
+  return {
+    payments: topUps.flatMap(({ paymentIntentId, userId, succeeded, amountCents }) =>
+      userId !== null && succeeded ? [{ paymentIntentId, userId, amountCents }] : [],
+    ),
+    refunds: refunds.flatMap((r) => {
+      const owner = ownerOf(r);
+      return owner ? [{ refundId: r.id, ...owner, amountCents: r.amount, status: refundStatus(r.status) }] : [];
+    }),
+    disputes: disputes.flatMap((d) => {
+      const [owner, status] = [ownerOf(d), disputeStatus(d.status)];
+      return owner && status ? [{ disputeId: d.id, ...owner, amountCents: d.amount, status }] : [];
+    }),
+  };
+}
+
+/** Succeeded and failed (or canceled) are final; anything else (pending, requires_action) may still change. */
+function refundStatus(status: string | null): StripeRefundStatus {
+  if (status === 'succeeded') return 'succeeded';
+  return status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
+}
+
+/** PaymentIntents retrieved at once when the books check older top-ups. */
+const PARALLEL_RETRIEVALS = 8;
 
 /** Enough for any top-up: Stripe caps refunds by the amount and allows one dispute per charge. */
 const LIST = { limit: 1000 };

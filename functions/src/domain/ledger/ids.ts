@@ -34,3 +34,21 @@ export const ledgerTxId = {
       ? ledgerTxId.disputeWon(paymentIntentId, disputeId)
       : ledgerTxId.disputeLost(paymentIntentId, disputeId),
 };
+
+/** The ledger lines of Stripe's money: each has a Stripe object behind it, named by its id. */
+export const STRIPE_LINE_TYPES = ['deposit', 'top_up_refund', 'dispute', 'dispute_won', 'dispute_lost'] as const;
+
+/**
+ * The Stripe objects a line of Stripe's money names in its derived id: its top-up's PaymentIntent, and the refund
+ * or dispute (the PaymentIntent itself for a deposit). Null for any other id.
+ */
+export function stripeObjectsOf(txId: string): { paymentIntentId: string; stripeId: string } | null {
+  if (txId.startsWith(ID_PREFIX.deposit)) {
+    const paymentIntentId = txId.slice(ID_PREFIX.deposit.length);
+    return { paymentIntentId, stripeId: paymentIntentId };
+  }
+  const takenBack = [ID_PREFIX.topUpRefund, ID_PREFIX.dispute, ID_PREFIX.disputeWon, ID_PREFIX.disputeLost];
+  const prefix = takenBack.find((p) => txId.startsWith(p));
+  const [paymentIntentId, stripeId] = prefix === undefined ? [] : txId.slice(prefix.length).split(':');
+  return paymentIntentId && stripeId ? { paymentIntentId, stripeId } : null;
+}

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@stockseer/contract';
 import { deposit, payForPrediction, planCommit, refundTopUp, settle, type WalletStep } from '../ledger';
-import { auditWallet, expectedLines, reconcile, type StripeMoney } from './books';
+import {
+  afterReconcile,
+  auditWallet,
+  expectedLines,
+  nextWindow,
+  reconcile,
+  reconcilePeriod,
+  topUpsToLookUp,
+  type StripeMoney,
+} from './books';
 
 const now = new Date('2026-11-20T21:00:00.000Z');
 const later = new Date('2026-11-24T21:00:00.000Z');
@@ -56,7 +65,7 @@ describe('auditWallet', () => {
 describe('reconcile', () => {
   const money: StripeMoney = {
     payments: [{ paymentIntentId: 'pi_1', userId: 'u1', amountCents: 2000 }],
-    refunds: [{ refundId: 're_1', paymentIntentId: 'pi_1', userId: 'u1', amountCents: 500 }],
+    refunds: [{ refundId: 're_1', paymentIntentId: 'pi_1', userId: 'u1', amountCents: 500, status: 'succeeded' }],
     disputes: [{ disputeId: 'dp_2', paymentIntentId: 'pi_2', userId: 'u2', amountCents: 900, status: 'lost' }],
   };
 
@@ -92,6 +101,124 @@ describe('reconcile', () => {
       ['deposit:pi_1', 'pi_1', "deposit:pi_1 is 2500 cents, but Stripe's pi_1 is 2000"],
       ['top-up-refund:pi_1:re_1', 're_1', "top-up-refund:pi_1:re_1 is in wallet u9, but Stripe's re_1 belongs to u1"],
       ['dispute-lost:pi_2:dp_2', 'dp_2', 'Stripe lists dp_2 (900 cents), but the ledger has no dispute-lost:pi_2:dp_2'],
+    ]);
+  });
+});
+
+describe('reconcilePeriod, both ways', () => {
+  const none: StripeMoney = { payments: [], refunds: [], disputes: [] };
+  const { lines } = healthy();
+  const refundOf = lines.find((t) => t.type === 'top_up_refund')!;
+  const stored = (of: readonly Transaction[]) => new Map(of.map((t) => [t.id, t]));
+  const payment = { paymentIntentId: 'pi_1', userId: 'u1', amountCents: 2000 };
+  const refund = { refundId: 're_1', paymentIntentId: 'pi_1', userId: 'u1', amountCents: 500 };
+
+  it('finds nothing when every line of the period has its final Stripe object, listed or looked up', () => {
+    const listed: StripeMoney = { ...none, payments: [payment] };
+    const named: StripeMoney = { ...none, payments: [payment], refunds: [{ ...refund, status: 'succeeded' }] };
+    const period = { listed, lines: [lines[0]!, refundOf], named, carried: [] };
+    expect(reconcilePeriod(period, stored(lines))).toEqual({ discrepancies: [], pending: [] });
+  });
+
+  it('names a ledger line with nothing behind it, or behind it for another amount, and what Stripe lacks', () => {
+    const nobody = { ...lines[0]!, id: 'deposit:pi_nobody', amount: 700 };
+    const period = { listed: none, lines: [nobody, refundOf], named: none, carried: [] };
+    expect(reconcilePeriod(period, stored(lines)).discrepancies).toEqual([
+      {
+        stripeId: 'pi_nobody',
+        walletId: 'u1',
+        txId: 'deposit:pi_nobody',
+        reason:
+          'The ledger has deposit:pi_nobody (700 cents) in wallet u1, but Stripe has no final pi_nobody behind it',
+      },
+      {
+        stripeId: 're_1',
+        walletId: 'u1',
+        txId: 'top-up-refund:pi_1:re_1',
+        reason:
+          'The ledger has top-up-refund:pi_1:re_1 (500 cents) in wallet u1, but Stripe has no final re_1 behind it',
+      },
+    ]);
+    const smaller = { ...none, refunds: [{ ...refund, amountCents: 400, status: 'succeeded' as const }] };
+    const differs = reconcilePeriod({ ...period, lines: [refundOf], named: smaller }, stored(lines));
+    expect(differs.discrepancies.map((d) => d.reason)).toEqual([
+      "top-up-refund:pi_1:re_1 is 500 cents, but Stripe's re_1 is 400",
+    ]);
+  });
+
+  it('carries a pending refund, line or not, and once final expects its line, or none if it failed', () => {
+    const pendingNow = { ...none, refunds: [{ ...refund, status: 'pending' as const }] };
+    // Pending: its line (written early, say) is no finding, and it is carried.
+    const seen = reconcilePeriod({ listed: pendingNow, lines: [refundOf], named: none, carried: [] }, stored(lines));
+    expect(seen).toEqual({ discrepancies: [], pending: [refund] });
+
+    // Succeeded since, outside the period: its line must exist.
+    const succeeded = { ...none, refunds: [{ ...refund, status: 'succeeded' as const }] };
+    const without = stored(lines.filter((t) => t !== refundOf));
+    const later = { listed: none, lines: [], named: succeeded, carried: [refund] };
+    expect(reconcilePeriod(later, without).discrepancies.map((d) => d.txId)).toEqual(['top-up-refund:pi_1:re_1']);
+    expect(reconcilePeriod(later, stored(lines))).toEqual({ discrepancies: [], pending: [] });
+
+    // Failed (or gone from Stripe): its line must not exist.
+    const failed = { ...none, refunds: [{ ...refund, status: 'failed' as const }] };
+    for (const named of [failed, none]) {
+      const found = reconcilePeriod({ ...later, named }, stored(lines));
+      expect(found.discrepancies.map((d) => d.txId)).toEqual(['top-up-refund:pi_1:re_1']);
+      expect(reconcilePeriod({ ...later, named }, without)).toEqual({ discrepancies: [], pending: [] });
+    }
+  });
+
+  it('looks up the top-ups of lines the period does not list, and those of carried refunds, once each', () => {
+    const listed: StripeMoney = { ...none, payments: [payment] };
+    const other = { ...refundOf, id: 'top-up-refund:pi_2:re_2' };
+    const carried = [{ ...refund, paymentIntentId: 'pi_3', refundId: 're_3' }];
+    expect(topUpsToLookUp(listed, [lines[0]!, refundOf, other, other], carried)).toEqual(['pi_1', 'pi_2', 'pi_3']);
+    expect(topUpsToLookUp({ ...listed, refunds: [{ ...refund, status: 'succeeded' }] }, [refundOf], [])).toEqual([]);
+  });
+});
+
+describe('the reconciliation window', () => {
+  const wallNow = new Date('2026-11-26T21:00:00.000Z');
+  const marketNow = new Date('2021-03-01T21:30:00.000Z');
+
+  it('ends an hour before now, starting where the last finished one ended, on each clock', () => {
+    expect(nextWindow(undefined, { wallNow, marketNow })).toEqual({
+      stripe: { from: '1970-01-01T00:00:00.000Z', to: '2026-11-26T20:00:00.000Z' },
+      ledger: { from: '1970-01-01T00:00:00.000Z', to: '2021-03-01T20:30:00.000Z' },
+    });
+    const done = { stripeTo: '2026-11-25T20:00:00.000Z', ledgerTo: '2021-03-02T20:00:00.000Z', pendingRefunds: [] };
+    // A time machine set back gives an empty ledger period, never a backwards one.
+    expect(nextWindow(done, { wallNow, marketNow })).toEqual({
+      stripe: { from: '2026-11-25T20:00:00.000Z', to: '2026-11-26T20:00:00.000Z' },
+      ledger: { from: '2021-03-02T20:00:00.000Z', to: '2021-03-02T20:00:00.000Z' },
+    });
+  });
+
+  it('moves forward only, replacing the refunds it checked again with those still pending', () => {
+    const refund = (refundId: string) => ({ refundId, paymentIntentId: 'pi_1', userId: 'u1', amountCents: 100 });
+    const done = {
+      stripeTo: '2026-11-26T20:00:00.000Z',
+      ledgerTo: '2026-11-26T20:00:00.000Z',
+      pendingRefunds: [refund('re_1'), refund('re_2')],
+    };
+    const window = {
+      stripe: { from: '2026-11-25T20:00:00.000Z', to: '2026-11-25T21:00:00.000Z' },
+      ledger: { from: '2026-11-25T20:00:00.000Z', to: '2026-11-27T20:00:00.000Z' },
+    };
+    expect(
+      afterReconcile(done, {
+        window,
+        carried: [refund('re_1'), refund('re_2')],
+        pending: [refund('re_2'), refund('re_3')],
+      }),
+    ).toEqual({
+      stripeTo: '2026-11-26T20:00:00.000Z',
+      ledgerTo: '2026-11-27T20:00:00.000Z',
+      pendingRefunds: [refund('re_2'), refund('re_3')],
+    });
+    // A refund found pending by an overlapping run since this one planned stays.
+    expect(afterReconcile(done, { window, carried: [refund('re_1')], pending: [] }).pendingRefunds).toEqual([
+      refund('re_2'),
     ]);
   });
 });

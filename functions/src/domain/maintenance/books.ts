@@ -1,10 +1,11 @@
 /**
  * The nightly audit of the books (docs/product.md#books-audited-every-night), pure: a wallet against its whole
- * history (`checkInvariants`), and the money Stripe lists against the ledger lines it implies, by their derived ids.
- * The maintenance step (services/maintenance/books.ts) reads, calls these and raises an Admin alert per finding.
+ * history (`checkInvariants`), and the reconciliation both ways: the money Stripe lists against the ledger lines it
+ * implies, by their derived ids, and the ledger's lines of Stripe's money against the Stripe objects they name. The
+ * maintenance step (services/maintenance/books.ts) reads, calls these and raises an Admin alert per finding.
  */
 import type { Transaction, Wallet } from '@stockseer/contract';
-import { checkInvariants, heldChange, ledgerTxId } from '../ledger';
+import { checkInvariants, heldChange, ledgerTxId, stripeObjectsOf } from '../ledger';
 
 /** What one wallet adds to the run's report, and what is wrong with it. */
 export interface WalletBooks {
@@ -36,10 +37,13 @@ export function auditWallet(wallet: Wallet, lines: readonly Transaction[], since
   };
 }
 
-/** A wallet's money as Stripe lists it for a period (adapters/stripe/gateway.ts), top-ups of our wallets only. */
+/** A refund's state at Stripe: final once succeeded or failed (or canceled); pending until then. */
+export type StripeRefundStatus = 'succeeded' | 'pending' | 'failed';
+
+/** A wallet's money as Stripe lists it (adapters/stripe/gateway.ts), top-ups of our wallets only. */
 export interface StripeMoney {
   payments: { paymentIntentId: string; userId: string; amountCents: number }[];
-  refunds: { refundId: string; paymentIntentId: string; userId: string; amountCents: number }[];
+  refunds: (PendingRefund & { status: StripeRefundStatus })[];
   disputes: {
     disputeId: string;
     paymentIntentId: string;
@@ -47,6 +51,14 @@ export interface StripeMoney {
     amountCents: number;
     status: 'open' | 'won' | 'lost';
   }[];
+}
+
+/** A refund not final yet: every run checks it again until Stripe says it succeeded or failed. */
+export interface PendingRefund {
+  refundId: string;
+  paymentIntentId: string;
+  userId: string;
+  amountCents: number;
 }
 
 /** One ledger line Stripe's money implies: its derived id, wallet and amount. */
@@ -58,6 +70,7 @@ export interface ExpectedLine {
   stripeId: string;
 }
 
+/** The lines Stripe's final money implies: a pending refund implies none yet, a failed one none at all. */
 export function expectedLines({ payments, refunds, disputes }: StripeMoney): ExpectedLine[] {
   return [
     ...payments.map((p) => ({
@@ -66,12 +79,14 @@ export function expectedLines({ payments, refunds, disputes }: StripeMoney): Exp
       amountCents: p.amountCents,
       stripeId: p.paymentIntentId,
     })),
-    ...refunds.map((r) => ({
-      txId: ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId),
-      walletId: r.userId,
-      amountCents: r.amountCents,
-      stripeId: r.refundId,
-    })),
+    ...refunds
+      .filter((r) => r.status === 'succeeded')
+      .map((r) => ({
+        txId: ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId),
+        walletId: r.userId,
+        amountCents: r.amountCents,
+        stripeId: r.refundId,
+      })),
     ...disputes.flatMap((d) => {
       const line = { walletId: d.userId, amountCents: d.amountCents, stripeId: d.disputeId };
       const opened = { ...line, txId: ledgerTxId.dispute(d.paymentIntentId, d.disputeId) };
@@ -92,14 +107,162 @@ export interface Discrepancy {
 export function reconcile(expected: readonly ExpectedLine[], stored: ReadonlyMap<string, Transaction>): Discrepancy[] {
   return expected.flatMap((e) => {
     const line = stored.get(e.txId);
-    const found = (reason: string) => [{ stripeId: e.stripeId, walletId: e.walletId, txId: e.txId, reason }];
-    if (!line) return found(`Stripe lists ${e.stripeId} (${e.amountCents} cents), but the ledger has no ${e.txId}`);
-    if (line.walletId !== e.walletId) {
-      return found(`${e.txId} is in wallet ${line.walletId}, but Stripe's ${e.stripeId} belongs to ${e.walletId}`);
-    }
-    if (line.amount !== e.amountCents) {
-      return found(`${e.txId} is ${line.amount} cents, but Stripe's ${e.stripeId} is ${e.amountCents}`);
-    }
-    return [];
+    if (line) return mismatch(e, line);
+    const reason = `Stripe lists ${e.stripeId} (${e.amountCents} cents), but the ledger has no ${e.txId}`;
+    return [{ stripeId: e.stripeId, walletId: e.walletId, txId: e.txId, reason }];
   });
+}
+
+/** A stored line against the line Stripe implies under its id: in another wallet, or for another amount. */
+function mismatch(e: ExpectedLine, line: Transaction): Discrepancy[] {
+  const found = (reason: string) => [{ stripeId: e.stripeId, walletId: e.walletId, txId: e.txId, reason }];
+  if (line.walletId !== e.walletId) {
+    return found(`${e.txId} is in wallet ${line.walletId}, but Stripe's ${e.stripeId} belongs to ${e.walletId}`);
+  }
+  if (line.amount !== e.amountCents) {
+    return found(`${e.txId} is ${line.amount} cents, but Stripe's ${e.stripeId} is ${e.amountCents}`);
+  }
+  return [];
+}
+
+/** What one reconciliation covers, both ways, as read. */
+export interface ReconciledPeriod {
+  /** Stripe's money of the period (listMoney). */
+  listed: StripeMoney;
+  /** The ledger's lines of Stripe's money stamped in the period. */
+  lines: readonly Transaction[];
+  /** Stripe's money now of the top-ups named by `lines` outside `listed` and by `carried` (moneyOf). */
+  named: StripeMoney;
+  /** Refunds an earlier run found pending. */
+  carried: readonly PendingRefund[];
+}
+
+/** The lines to read by id: those Stripe's money implies, and those of refunds an earlier run found pending. */
+export function linesToRead({ listed, named, carried }: ReconciledPeriod): string[] {
+  const implied = [...expectedLines(listed), ...expectedLines(named)].map((e) => e.txId);
+  return [...implied, ...carried.map((r) => ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId))];
+}
+
+/**
+ * The period's findings, both ways, and the refunds still pending: Stripe's money of the period and the carried
+ * refunds now succeeded must each have their line (`reconcile`); each ledger line of the period must have its
+ * Stripe object, final, for its wallet and amount; a carried refund that failed must have none. A refund still
+ * pending is no finding yet: it is returned to be checked again by the next run.
+ */
+export function reconcilePeriod(
+  period: ReconciledPeriod,
+  stored: ReadonlyMap<string, Transaction>,
+): { discrepancies: Discrepancy[]; pending: PendingRefund[] } {
+  const { listed, lines, named, carried } = period;
+  const refundNow = new Map([...listed.refunds, ...named.refunds].map((r) => [r.refundId, r]));
+  const carriedNow = carried.map((r) => refundNow.get(r.refundId) ?? { ...r, status: 'failed' as const });
+  const expected = [...expectedLines(listed), ...expectedLines({ payments: [], refunds: carriedNow, disputes: [] })];
+  const discrepancies = reconcile(dedupe(expected), stored);
+  const checked = new Set(discrepancies.map((d) => d.txId));
+
+  const backing = new Map([...expectedLines(listed), ...expectedLines(named)].map((e) => [e.txId, e]));
+  const pendingNow = [...refundNow.values()].filter((r) => r.status === 'pending');
+  const pendingIds = new Set(pendingNow.map((r) => ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId)));
+  const failedCarried = carriedNow.filter((r) => r.status === 'failed');
+  const failedLines = failedCarried.flatMap(
+    (r) => stored.get(ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId)) ?? [],
+  );
+  for (const line of [...lines, ...failedLines]) {
+    if (checked.has(line.id) || pendingIds.has(line.id)) continue;
+    checked.add(line.id);
+    const e = backing.get(line.id);
+    if (e) {
+      discrepancies.push(...mismatch(e, line));
+      continue;
+    }
+    const stripeId = stripeObjectsOf(line.id)?.stripeId ?? line.id;
+    const reason = `The ledger has ${line.id} (${line.amount} cents) in wallet ${line.walletId}, but Stripe has no final ${stripeId} behind it`;
+    discrepancies.push({ stripeId, walletId: line.walletId, txId: line.id, reason });
+  }
+  const pending = pendingNow.map(({ refundId, paymentIntentId, userId, amountCents }) => ({
+    refundId,
+    paymentIntentId,
+    userId,
+    amountCents,
+  }));
+  return { discrepancies, pending };
+}
+
+const dedupe = (expected: ExpectedLine[]) => [...new Map(expected.map((e) => [e.txId, e])).values()];
+
+/**
+ * The top-ups to ask Stripe about beyond the period's list: those of ledger lines Stripe's money of the period does
+ * not imply (a top-up made before the period, or a line with nothing behind it), and those of refunds carried.
+ */
+export function topUpsToLookUp(
+  listed: StripeMoney,
+  lines: readonly Transaction[],
+  carried: readonly PendingRefund[],
+): string[] {
+  const implied = new Set(expectedLines(listed).map((e) => e.txId));
+  // A listed refund not succeeded has its status already: pending is carried, failed must have no line.
+  const refunds = new Set(listed.refunds.map((r) => ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId)));
+  const unlisted = lines.filter((t) => !implied.has(t.id) && !refunds.has(t.id));
+  const named = unlisted.flatMap((t) => stripeObjectsOf(t.id)?.paymentIntentId ?? []);
+  return [...new Set([...named, ...carried.map((r) => r.paymentIntentId)])];
+}
+
+/**
+ * How long after the fact the books are reconciled: Stripe's objects and the ledger's lines of the last hour are
+ * left to the next run, so that a webhook still on its way (Stripe retries a failed delivery) or a commit still in
+ * flight is not reported as missing.
+ */
+export const RECONCILE_LAG_MS = 60 * 60_000;
+
+/** Where the reconciliation has got to: the next run starts there, and checks the pending refunds again. */
+export interface ReconciledUpTo {
+  /** Stripe's objects created before this instant (Stripe's clock, the wall's) are reconciled. */
+  stripeTo: string;
+  /** Ledger lines stamped before this instant (the ledger's clock, the market's) are reconciled. */
+  ledgerTo: string;
+  pendingRefunds: PendingRefund[];
+}
+
+export interface ReconcileWindow {
+  stripe: { from: string; to: string };
+  ledger: { from: string; to: string };
+}
+
+/**
+ * The next period to reconcile: from where the last reconciliation that finished got to (so the period of one that
+ * failed is done again) to an hour before now, on each side's own clock. Never backwards: a time machine set back
+ * gives an empty period.
+ */
+export function nextWindow(
+  done: ReconciledUpTo | undefined,
+  { wallNow, marketNow }: { wallNow: Date; marketNow: Date },
+): ReconcileWindow {
+  const lagged = (now: Date) => new Date(now.getTime() - RECONCILE_LAG_MS).toISOString();
+  const side = (from: string, now: Date) => ({ from, to: [from, lagged(now)].sort().at(-1)! });
+  return {
+    stripe: side(done?.stripeTo ?? new Date(0).toISOString(), wallNow),
+    ledger: side(done?.ledgerTo ?? new Date(0).toISOString(), marketNow),
+  };
+}
+
+/**
+ * Where the reconciliation stands after one finished its window: the ends move forward only (runs may overlap), the
+ * refunds it carried leave the pending list and those it found pending join it.
+ */
+export function afterReconcile(
+  done: ReconciledUpTo | undefined,
+  {
+    window,
+    carried,
+    pending,
+  }: { window: ReconcileWindow; carried: readonly PendingRefund[]; pending: PendingRefund[] },
+): ReconciledUpTo {
+  const later = (a: string | undefined, b: string) => (a !== undefined && a > b ? a : b);
+  const rechecked = new Set(carried.map((r) => r.refundId));
+  const kept = (done?.pendingRefunds ?? []).filter((r) => !rechecked.has(r.refundId));
+  return {
+    stripeTo: later(done?.stripeTo, window.stripe.to),
+    ledgerTo: later(done?.ledgerTo, window.ledger.to),
+    pendingRefunds: [...new Map([...kept, ...pending].map((r) => [r.refundId, r])).values()],
+  };
 }

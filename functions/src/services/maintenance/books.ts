@@ -1,13 +1,27 @@
 /**
  * The nightly audit of the books (docs/product.md#books-audited-every-night), two steps of daily maintenance:
  * `audit` checks the whole history of every wallet that moved since the last run that ended (sharded by wallets, as
- * settlement is), and `reconcile` checks the money Stripe lists for the same period against the ledger lines it
- * implies. Every finding is an Admin alert with the wallet and the line ids; nothing is mended here.
+ * settlement is), and `reconcile` checks Stripe's money against the ledger and the ledger's lines of Stripe's money
+ * against Stripe. Every finding is an Admin alert with the wallet and the line ids; nothing is mended here.
  */
-import { auditWallet, expectedLines, reconcile } from '../../domain/maintenance/books';
+import {
+  auditWallet,
+  linesToRead,
+  nextWindow,
+  reconcilePeriod,
+  topUpsToLookUp,
+  type PendingRefund,
+  type ReconcileWindow,
+} from '../../domain/maintenance/books';
 import { chunk } from '../../domain/maintenance/runs';
 import { recordBooksAlert } from '../../adapters/firestore/alerts';
-import { readLedgers, readLines, walletsMovedSince } from '../../adapters/firestore/ledgerRepository';
+import {
+  readLedgers,
+  readLines,
+  stripeLinesBetween,
+  walletsMovedSince,
+} from '../../adapters/firestore/ledgerRepository';
+import { reconciledUpTo, recordReconciled } from '../../adapters/firestore/booksReconciled';
 import { lastEndedRun } from '../../adapters/firestore/maintenanceRuns';
 import { log, uidHash } from '../../adapters/logging/log';
 import type { MaintenanceStep } from './steps';
@@ -40,9 +54,25 @@ export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> 
     const { ledgers, deferred } = await readLedgers(ctx.db, walletIds);
     if (deferred.length > 0)
       log.info('maintenance: wallets left to the next audit, still moving', { count: deferred.length });
-    for (const { wallet, transactions } of ledgers) {
-      const books = auditWallet(wallet, transactions, since);
+    const found = async (walletId: string, transactionIds: string[], reason: string) => {
+      booksDiscrepancies += 1;
+      log.error('maintenance: the books of a wallet do not balance', reason, { uidHash: uidHash(walletId) });
+      const alert = { runId: ctx.runId, subject: walletId, walletId, transactionIds, reason, now: ctx.clock.now() };
+      await recordBooksAlert(ctx.db, alert);
+    };
+    for (const { wallet, transactions, unreadable } of ledgers) {
       report.booksWalletsCount += 1;
+      // A damaged line leaves the history incomplete, so the wallet is not checked against it: the line is the finding.
+      if (unreadable.length > 0) {
+        const lines = unreadable.map((u) => `${u.txId} (${u.reason})`).join('; ');
+        await found(
+          wallet.userId,
+          unreadable.map((u) => u.txId),
+          `Wallet ${wallet.userId} has ledger lines the audit cannot read: ${lines}`,
+        );
+        continue;
+      }
+      const books = auditWallet(wallet, transactions, since);
       // A broken wallet counts as found, not in the totals: its figures are what is in doubt.
       if (books.violations.length === 0) {
         report.booksInCents += books.inCents;
@@ -50,46 +80,39 @@ export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> 
         report.booksReservedCents += books.reservedCents;
         continue;
       }
-      booksDiscrepancies += 1;
-      log.error('maintenance: the books of a wallet do not balance', books.violations.join('; '), {
-        uidHash: uidHash(wallet.userId),
-      });
-      await recordBooksAlert(ctx.db, {
-        runId: ctx.runId,
-        subject: wallet.userId,
-        walletId: wallet.userId,
-        transactionIds: books.suspectTxIds,
-        reason: `The books of wallet ${wallet.userId} do not balance: ${books.violations.join('; ')}`,
-        now: ctx.clock.now(),
-      });
+      const reason = `The books of wallet ${wallet.userId} do not balance: ${books.violations.join('; ')}`;
+      await found(wallet.userId, books.suspectTxIds, reason);
     }
     return { ...report, booksDiscrepancies };
   },
 };
 
 /**
- * Stripe's money of the period (succeeded top-ups and refunds created since the last run that ended began, on the
- * wall clock Stripe stamps them with; disputes of the last 120 days) against the ledger lines each implies, by id.
+ * Both ways, for the period since the last reconciliation that finished, ending an hour ago (`nextWindow`): the
+ * money Stripe lists (succeeded top-ups and refunds created in the period, on the wall clock Stripe stamps them
+ * with; disputes of the last 120 days) against the ledger lines it implies, by id; and the ledger's lines of
+ * Stripe's money stamped in the period (on the ledger's clock) against the Stripe objects they name. Refunds still
+ * pending are checked again by every run until they are final.
  */
-export const reconcileStep: MaintenanceStep<{ from: string; to: string }> = {
+export const reconcileStep: MaintenanceStep<ReconcileWindow & { carried: PendingRefund[] }> = {
   name: 'reconcile',
 
-  async plan({ db }) {
-    const from = (await lastEndedRun(db))?.startedAt ?? new Date(0).toISOString();
-    return [{ input: { from, to: new Date().toISOString() }, itemCount: 1 }];
+  async plan({ db, clock }) {
+    const done = await reconciledUpTo(db);
+    const window = nextWindow(done, { wallNow: new Date(), marketNow: clock.now() });
+    return [{ input: { ...window, carried: done?.pendingRefunds ?? [] }, itemCount: 1 }];
   },
 
-  async run(ctx, { from, to }) {
-    const disputesFrom = new Date(Date.parse(to) - DISPUTE_LOOKBACK_DAYS * 86_400_000);
-    const money = await ctx.payments.listMoney({ from: new Date(from), to: new Date(to), disputesFrom });
-    const expected = expectedLines(money);
-    const discrepancies = reconcile(
-      expected,
-      await readLines(
-        ctx.db,
-        expected.map((e) => e.txId),
-      ),
-    );
+  async run(ctx, { carried, ...window }) {
+    const { stripe } = window;
+    const disputesFrom = new Date(Date.parse(stripe.to) - DISPUTE_LOOKBACK_DAYS * 86_400_000);
+    const [listed, lines] = await Promise.all([
+      ctx.payments.listMoney({ from: new Date(stripe.from), to: new Date(stripe.to), disputesFrom }),
+      stripeLinesBetween(ctx.db, window.ledger),
+    ]);
+    const named = await ctx.payments.moneyOf(topUpsToLookUp(listed, lines, carried));
+    const period = { listed, lines, named, carried };
+    const { discrepancies, pending } = reconcilePeriod(period, await readLines(ctx.db, linesToRead(period)));
     for (const d of discrepancies) {
       log.error('maintenance: Stripe and the ledger disagree', d.reason, { uidHash: uidHash(d.walletId) });
       await recordBooksAlert(ctx.db, {
@@ -101,6 +124,7 @@ export const reconcileStep: MaintenanceStep<{ from: string; to: string }> = {
         now: ctx.clock.now(),
       });
     }
+    await recordReconciled(ctx.db, { window, carried, pending });
     return { booksDiscrepancies: discrepancies.length };
   },
 };
