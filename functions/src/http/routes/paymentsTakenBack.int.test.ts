@@ -16,6 +16,7 @@ import {
   stripe,
   succeededEvent,
 } from '../../../test/payments.testkit';
+import { until } from '../../../test/faults.testkit';
 
 /**
  * Money after the payment (issue 14) through the emulators and the Stripe sandbox: refunds and disputes of a top-up
@@ -90,7 +91,10 @@ describe('refunds of a top-up', () => {
 
     await stripe.refunds.create({ payment_intent: user.paymentIntentId, amount: 500 });
     await balanceReaches(user.uid, 1200);
-    const alert = await db.collection('adminAlerts').doc(`refused:${firstLine.id}`).get();
+    // Recorded once the other steps are applied.
+    const alertRef = db.collection('adminAlerts').doc(`refused:${firstLine.id}`);
+    await until('the refused step is an alert', async () => (await alertRef.get()).exists);
+    const alert = await alertRef.get();
     expect(alert.data()).toMatchObject({
       walletId: user.uid,
       transactionIds: [firstLine.id],
