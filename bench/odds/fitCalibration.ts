@@ -2,21 +2,15 @@
  * The fit of the calibration (functions/src/domain/odds/calibration.ts): per time frame, one logistic regression of
  * the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock, once for the models
  * sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes of the calibration
- * period only (target date on or before its end).
+ * period only (target date on or before its end): bench/odds/vintages.ts's vintage of the day after it.
  */
 import { TimeFrame } from '@stockseer/contract';
-import {
-  logit,
-  type CalibrationCoefficients,
-  type CalibrationParams,
-} from '../../functions/src/domain/odds/calibration';
+import type { CalibrationCoefficients, CalibrationParams } from '../../functions/src/domain/odds/calibration';
 import type { ModelId } from '../../functions/src/domain/models/types';
 import { evaluate, type EvaluationResult } from '../models/evaluate';
-import { forecastHit } from '../models/oddsMetrics';
-import { TIME_FRAME_OF_HORIZON } from '../models/metrics';
 import type { PriceHistory } from '../lib/marketData';
-import { logisticRegression } from './logistic';
 import { periodTasks } from './tasks';
+import { calibrationSamples, dayAfter, fitCoefficients as fitBefore, fitVintage, type ModelFilter } from './vintages';
 
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
@@ -33,64 +27,41 @@ export interface CalibrationFit {
   readonly forecasts: Record<TimeFrame, number>;
 }
 
-/** Which models' forecasts a fit pools: all, one, or all but some. */
-export type ModelFilter = (modelId: ModelId) => boolean;
 const everyModel: ModelFilter = () => true;
 
-/** The samples of one time frame and the chosen models, from the calibration period only. */
-function samples(
-  results: readonly EvaluationResult[],
-  timeFrame: TimeFrame,
-  calibrationEnd: string,
-  models: ModelFilter,
-) {
-  const features: number[][] = [];
-  const outcomes: number[] = [];
-  for (const result of results) {
-    if (TIME_FRAME_OF_HORIZON[result.horizon] !== timeFrame) continue;
-    if (!models(result.modelId)) continue;
-    for (const f of result.forecasts) {
-      // The no-look-ahead rule of the fit: an outcome counts only if known by the end of the calibration period.
-      if (f.modelProbability === null || f.targetDate > calibrationEnd) continue;
-      features.push([logit(f.modelProbability), f.recentVolatility!]);
-      outcomes.push(forecastHit(f, result.horizon));
-    }
-  }
-  return { features, outcomes };
-}
-
+/** One set's coefficients of a time frame, fitted on the outcomes known by the end of the calibration period. */
 export function fitCoefficients(
   results: readonly EvaluationResult[],
   timeFrame: TimeFrame,
   calibrationEnd: string,
   models: ModelFilter = everyModel,
 ): { coefficients: CalibrationCoefficients; forecasts: number } {
-  const { features, outcomes } = samples(results, timeFrame, calibrationEnd, models);
-  const [intercept, modelLogit, recentVolatility] = logisticRegression(features, outcomes);
-  return {
-    coefficients: { intercept: intercept!, modelLogit: modelLogit!, recentVolatility: recentVolatility! },
-    forecasts: outcomes.length,
-  };
+  // The no-look-ahead rule of the fit: an outcome counts only if known by the end of the calibration period.
+  return fitBefore(calibrationSamples(results), timeFrame, dayAfter(calibrationEnd), { halfLifeYears: null }, models);
 }
 
+/** The app's fit: the vintage of the day after the calibration period, every outcome weighing the same. */
 export function fitCalibration(
   results: readonly EvaluationResult[],
   calibrationEnd: string,
   own: readonly ModelId[] = OWN_COEFFICIENT_MODELS,
 ): CalibrationFit {
-  const perTimeFrame = (models: ModelFilter) =>
-    Object.fromEntries(
-      TimeFrame.options.map((t) => [t, fitCoefficients(results, t, calibrationEnd, models).coefficients]),
-    ) as Record<TimeFrame, CalibrationCoefficients>;
-  const present = new Set(results.map((r) => r.modelId));
+  const samples = calibrationSamples(results);
+  const { coefficients, modelCoefficients } = fitVintage(
+    samples,
+    dayAfter(calibrationEnd),
+    { halfLifeYears: null },
+    own,
+  );
   return {
-    coefficients: perTimeFrame((m) => !own.includes(m)),
-    modelCoefficients: Object.fromEntries(
-      own.filter((m) => present.has(m)).map((m) => [m, perTimeFrame((id) => id === m)]),
-    ),
+    coefficients,
+    modelCoefficients,
     forecasts: Object.fromEntries(
       // Counted, not fitted: how many forecasts of each time frame the calibration period holds.
-      TimeFrame.options.map((t) => [t, samples(results, t, calibrationEnd, everyModel).outcomes.length]),
+      TimeFrame.options.map((t) => [
+        t,
+        samples.filter((s) => s.timeFrame === t && s.targetDate <= calibrationEnd).length,
+      ]),
     ) as Record<TimeFrame, number>,
   };
 }

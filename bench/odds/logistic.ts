@@ -27,13 +27,13 @@ function solve(a: number[][], b: number[]): number[] {
 
 /**
  * Coefficients [intercept, ...one per column of `features`] maximising the likelihood of `outcomes` (0 or 1) under
- * P = 1 / (1 + exp(-(intercept + sum coefficient x feature))). `ridge` adds a tiny L2 penalty, so separable or
- * constant data still give finite numbers.
+ * P = 1 / (1 + exp(-(intercept + sum coefficient x feature))), each outcome counted `weights[i]` times (1 without
+ * weights). `ridge` adds a tiny L2 penalty, so separable or constant data still give finite numbers.
  */
 export function logisticRegression(
   features: readonly (readonly number[])[],
   outcomes: readonly number[],
-  { ridge = 1e-6, iterations = 50 } = {},
+  { ridge = 1e-6, iterations = 50, weights }: { ridge?: number; iterations?: number; weights?: readonly number[] } = {},
 ): number[] {
   const width = (features[0]?.length ?? 0) + 1;
   const beta = new Array<number>(width).fill(0);
@@ -44,9 +44,10 @@ export function logisticRegression(
       const x = [1, ...row];
       const z = x.reduce((sum, v, k) => sum + v * beta[k]!, 0);
       const p = 1 / (1 + Math.exp(-z));
-      const w = p * (1 - p);
+      const weight = weights?.[i] ?? 1;
+      const w = weight * p * (1 - p);
       for (let j = 0; j < width; j++) {
-        gradient[j]! += x[j]! * (outcomes[i]! - p);
+        gradient[j]! += weight * x[j]! * (outcomes[i]! - p);
         for (let k = 0; k < width; k++) hessian[j]![k]! += w * x[j]! * x[k]!;
       }
     });
