@@ -15,3 +15,4 @@ export * from './publicTrackRecord';
 export * from './liveStatus';
 export * from './watchlist';
 export * from './support';
+export * from './notifications';

@@ -9,6 +9,8 @@ import {
   GeneratePredictionResponse,
   LiveStatusList,
   MeResponse,
+  NotificationsPage,
+  UnreadCount,
   PredictionList,
   PredictionPreview,
   TransactionsResponse,
@@ -20,6 +22,8 @@ import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/te
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { db, paidTopUp, sign } from '../../test/payments.testkit';
 import { apiRoutes } from '../../test/routes.testkit';
+import { notificationWrite } from '../adapters/firestore/notifications';
+import { topUpRefunded } from '../domain/notifications';
 
 /**
  * Who may call what (docs/product.md#roles-and-guards): every endpoint, called by four callers. `owner` owns the
@@ -61,6 +65,7 @@ const intentKey = `authz-intent-${stamp}`;
 let ownersPrediction: string;
 let ownersIntent: string;
 let ownersPaidIntent: string;
+let ownersNotification: string;
 let currentDefaults: DefaultModels;
 let currentClock: z.infer<typeof ClockState>;
 
@@ -97,6 +102,10 @@ beforeAll(async () => {
   ).paymentIntentId;
   ownersPaidIntent = await paidTopUp(owner.token, 5);
   await apiCall('/api/watchlist/star', { token: owner.token, body: { symbol: 'AAPL' } });
+  const refund = topUpRefunded({ paymentIntentId: ownersPaidIntent, refundId: `re_authz_${stamp}`, amountCents: 100 });
+  const [notificationRef, notification] = notificationWrite(db, owner.uid, refund, new Date());
+  await notificationRef.create(notification);
+  ownersNotification = notificationRef.id;
   // The admin rows write what is already there, so they change nothing for the tests after this file.
   currentDefaults = DefaultModels.parse(
     (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
@@ -183,6 +192,23 @@ const rows: Row[] = [
     request: { path: '/api/watchlist/unstar', body: { symbol: 'AAPL' } },
     expected: signedIn(),
     check: (r) => expect(WatchlistSymbols.parse(r.body).symbols).not.toContain('AAPL'),
+  },
+  {
+    route: 'GET /api/notifications',
+    what: "the caller's own inbox: the owner's entry, to the owner only",
+    request: { path: '/api/notifications' },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(NotificationsPage.parse(r.body).notifications.some((n) => n.id === ownersNotification)).toBe(
+        caller === 'owner',
+      ),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    what: "the owner's entry by id: marked in the caller's own inbox only (nobody else has it)",
+    request: { path: '/api/notifications/read', body: 'owners notification' },
+    expected: signedIn(),
+    check: (r) => expect(UnreadCount.parse(r.body).unreadCount).toBe(0),
   },
   {
     route: 'GET /api/predictions/preview',
@@ -293,6 +319,8 @@ function resolve(request: Request): Request {
   switch (request.body) {
     case 'owners paid intent':
       return { ...request, body: { paymentIntentId: ownersPaidIntent } };
+    case 'owners notification':
+      return { ...request, body: { ids: [ownersNotification] } };
     case 'current default':
       return { ...request, body: { timeFrame: 'short', modelId: currentDefaults.short } };
     case 'current clock':

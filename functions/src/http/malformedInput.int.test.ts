@@ -9,6 +9,7 @@ import {
   CreatePaymentIntentRequest,
   GeneratePredictionRequest,
   IdempotencyKey,
+  MarkNotificationsRead,
   PredictionListQuery,
   SetClockRequest,
   SetDefaultModelRequest,
@@ -476,6 +477,24 @@ const rows: FuzzRow[] = [
     route: 'POST /api/watchlist/alert',
     who: 'user',
     probes: post('/api/watchlist/alert', invalidBodies({ symbol: 'AAPL', atLeastPercent: 50 }, WatchlistAlertChange)),
+    expect: expectRefused,
+  },
+  {
+    // Read-only: valid pages are fine too, so every query goes, valid or not.
+    route: 'GET /api/notifications',
+    who: 'user',
+    probes: anyQuery('/api/notifications', ['limit', 'cursor']),
+    expect: expectHandled,
+    // Firestore refuses these as document ids: a cursor must be a 400, never a 500 from the query's startAfter.
+    examples: ['a%2Fb', '..', '.', '__proto__', '__name__', ''].map((cursor) => ({
+      method: 'GET' as const,
+      path: `/api/notifications?limit=1&cursor=${cursor}`,
+    })),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    who: 'user',
+    probes: post('/api/notifications/read', invalidBodies({ ids: ['resolved:p1'] }, MarkNotificationsRead)),
     expect: expectRefused,
   },
   {

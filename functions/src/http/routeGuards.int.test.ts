@@ -75,6 +75,8 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'POST /api/watchlist/star': { path: '/api/watchlist/star', body: {} },
   'POST /api/watchlist/unstar': { path: '/api/watchlist/unstar', body: {} },
   'POST /api/watchlist/alert': { path: '/api/watchlist/alert', body: {} },
+  'GET /api/notifications': { path: '/api/notifications?limit=0' },
+  'POST /api/notifications/read': { path: '/api/notifications/read', body: {} },
   'POST /api/predictions/generate': { path: '/api/predictions/generate', body: { symbol: 'KO' } },
   'POST /api/payments/create-intent': { path: '/api/payments/create-intent', body: { amount: 0 } },
   'POST /api/wallet/add-stripe-funds': { path: '/api/wallet/add-stripe-funds', body: {} },

@@ -1,10 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Clock } from '../domain/clock';
 import { AppError, InvariantViolation } from '../domain/errors';
-import { closeDispute, ledgerTxId, openDispute, refundTopUp, type WalletStep } from '../domain/ledger';
+import { closeDispute, ledgerTxId, openDispute, refundTopUp } from '../domain/ledger';
 import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../domain/ledger/topUps';
 import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
 import { commitToWallet } from '../adapters/firestore/walletWriter';
+import { writeStepNotices, type NoticedStep } from '../adapters/firestore/notifications';
+import { topUpDispute, topUpRefunded } from '../domain/notifications';
 import { assertSameCredit, creditStep, creditTopUp } from '../adapters/firestore/wallets';
 import { recordRefusedStepAlert, recordWebhookAlert } from '../adapters/firestore/alerts';
 import { log } from '../adapters/logging/log';
@@ -61,7 +63,7 @@ function permanentFailure(error: unknown): string | undefined {
 }
 
 /** A step of a top-up's history, and the steps it must follow (a dispute is closed only once it was opened). */
-type HistoryStep = WalletStep & { txId: string; after: string[] };
+type HistoryStep = NoticedStep & { txId: string; after: string[] };
 
 /**
  * Brings a wallet's ledger up to what Stripe says of one top-up: credited first (a refund can arrive before the
@@ -69,7 +71,8 @@ type HistoryStep = WalletStep & { txId: string; after: string[] };
  * Stripe's ids, so events arriving late, out of order, replayed or at once all end in the same ledger. The wallet
  * writer commits them together, once each; when the ledger refuses one, they are committed one by one, so that the
  * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
- * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited.
+ * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited. Each money
+ * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox).
  */
 async function applyTopUpHistory(
   db: Firestore,
@@ -86,21 +89,29 @@ async function applyTopUpHistory(
       txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
       after: [credit.txId],
       decide: (wallet) => refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
+      notice: topUpRefunded({ paymentIntentId, refundId, amountCents }),
     });
   }
   for (const { disputeId, amountCents, status } of disputes) {
     const dispute = { paymentIntentId, disputeId, amountCents, now };
     const opened = ledgerTxId.dispute(paymentIntentId, disputeId);
-    steps.push({ txId: opened, after: [credit.txId], decide: (w) => openDispute(w, dispute) });
+    steps.push({
+      txId: opened,
+      after: [credit.txId],
+      decide: (w) => openDispute(w, dispute),
+      notice: topUpDispute({ ...dispute, stage: 'opened' }),
+    });
     if (status === 'open') continue;
     steps.push({
       txId: ledgerTxId.disputeClosed(paymentIntentId, disputeId, status),
       after: [credit.txId, opened],
       decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
+      notice: topUpDispute({ ...dispute, stage: status }),
     });
   }
+  const alsoWrite = writeStepNotices(db, userId, now);
   const commit = async (some: HistoryStep[]) =>
-    assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps: some }));
+    assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps: some, alsoWrite }));
   try {
     await commit(steps);
     return [];

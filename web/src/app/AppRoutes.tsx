@@ -22,6 +22,7 @@ export function AppRoutes() {
           <Route path="auth" element={<HomeRoute />} />
           <Route path="login" element={<HomeRoute />} />
           <Route path="wallet" element={<HomeRoute initialTab="wallet" />} />
+          <Route path="history" element={<HomeRoute initialTab="history" />} />
           <Route path="terms" element={<Lazy page={<TermsPage />} />} />
           <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
           <Route path="contact" element={<Lazy page={<ContactPage />} />} />

@@ -11,7 +11,10 @@ const MainApp = lazy(() => import('./MainApp'));
 /** After sign-in on /auth or /login, go to / after about 100 ms (docs/product.md#routes). */
 const REDIRECT_AFTER_LOGIN_MS = 100;
 
-/** `/`, `/auth`, `/login` and `/wallet`: the main app when signed in, else the landing page (the wallet's prompt). */
+/**
+ * `/`, `/auth`, `/login`, `/wallet` and `/history`: the main app when signed in, else the landing page (the wallet's
+ * prompt).
+ */
 export function HomeRoute({ initialTab = 'predictions' }: { initialTab?: TabKey }) {
   const { state } = useAuth();
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { User } from 'firebase/auth';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Tabs } from '../components/Tabs';
@@ -18,7 +19,14 @@ interface Props {
 
 /** The signed-in app: four tabs switched in-page (no route change); Admin only for admins. */
 export default function MainApp({ user, isAdmin, initialTab }: Props) {
-  const [tab, setTab] = useState<TabKey>(initialTab);
+  // A tab picked in the page holds until the next navigation: a link to /wallet or /history (the inbox's) opens
+  // that tab, even when the app is showing another.
+  const { key: navigation } = useLocation();
+  const [picked, setPicked] = useState<{ tab: TabKey; navigation: string }>({ tab: initialTab, navigation });
+  const tab = picked.navigation === navigation ? picked.tab : initialTab;
+  const setTab = (next: TabKey) => setPicked({ tab: next, navigation });
+  // `/history?prediction={id}`: the inbox's link to a prediction.
+  const highlightedPrediction = useSearchParams()[0].get('prediction') ?? undefined;
   // Kept here, not in the search box: the predictions panel forecasts the same stock.
   const [selectedSymbol, setSelectedSymbol] = useRememberedSymbol(user.uid);
   // Creates the user record and wallet on first sign-in (POST /api/me), whichever tab opens first.
@@ -43,7 +51,7 @@ export default function MainApp({ user, isAdmin, initialTab }: Props) {
           ) : tab === 'wallet' ? (
             <WalletSection user={user} isAdmin={isAdmin} />
           ) : tab === 'history' ? (
-            <HistoryTab uid={user.uid} />
+            <HistoryTab uid={user.uid} highlightedId={highlightedPrediction} />
           ) : isAdmin ? (
             <AdminSection />
           ) : null}

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from 'firebase/auth';
 import { useAuth } from '../features/auth/AuthProvider';
 import { displayNameOf, initialsOf } from '../features/auth/displayName';
@@ -9,6 +9,8 @@ import { WalletTab } from '../features/wallet/WalletTab';
 export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  // `/wallet?line={id}`: the inbox's link to a statement line.
+  const highlightedLine = useSearchParams()[0].get('line') ?? undefined;
   const profile = useAccount(user.uid).data?.user;
   const name = displayNameOf(user);
   const account = {
@@ -25,5 +27,12 @@ export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean 
     await signOut();
     navigate('/auth');
   };
-  return <WalletTab account={account} onSignIn={() => navigate('/auth')} onSignOut={() => void onSignOut()} />;
+  return (
+    <WalletTab
+      account={account}
+      onSignIn={() => navigate('/auth')}
+      onSignOut={() => void onSignOut()}
+      highlightedLine={highlightedLine}
+    />
+  );
 }

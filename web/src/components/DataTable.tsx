@@ -1,5 +1,5 @@
 import './dataTable.css';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * One column: its header and what a row shows in it. Tables are lists of these, so a new column is one more entry,
@@ -25,6 +25,8 @@ interface Props<T> {
   className?: string;
   /** Names the scrollable region of a wide table: it is then focusable, so keyboard users can scroll sideways. */
   regionLabel?: string;
+  /** The row a link led to (the inbox's): marked, scrolled into view and focused once it is shown. */
+  highlightedId?: string;
 }
 
 /**
@@ -40,7 +42,15 @@ export function DataTable<T extends { id: string }>({
   dense = false,
   className,
   regionLabel,
+  highlightedId,
 }: Props<T>) {
+  const highlighted = useRef<HTMLTableRowElement>(null);
+  const shown = rows.some((row) => row.id === highlightedId);
+  useEffect(() => {
+    if (!shown) return;
+    highlighted.current?.scrollIntoView?.({ block: 'center' });
+    highlighted.current?.focus({ preventScroll: true });
+  }, [shown, highlightedId]);
   const classes = ['data-table', dense && 'data-table-dense', className].filter(Boolean).join(' ');
   const region = regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {};
   return (
@@ -65,7 +75,13 @@ export function DataTable<T extends { id: string }>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} role="row">
+              <tr
+                key={row.id}
+                role="row"
+                {...(row.id === highlightedId
+                  ? { ref: highlighted, className: 'row-highlighted', 'aria-current': true, tabIndex: -1 }
+                  : {})}
+              >
                 {columns.map(({ header, cell, rowHeader, className: cellClass }) =>
                   rowHeader ? (
                     <th key={header} scope="row" role="rowheader" className={cellClass} data-label={header}>

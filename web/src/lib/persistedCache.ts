@@ -3,8 +3,9 @@ import { useSWRConfig, type Cache, type State } from 'swr';
 
 /**
  * The SWR cache, with what the signed-in user last loaded of their wallet, predictions and stocks kept in
- * localStorage (and their watchlist, and how their open predictions stand), so that a page loaded while offline still shows it (the service worker caches the shell, never the
- * API). Online, nothing kept is ever shown: the kept answers come back only once the app finds itself offline.
+ * localStorage (and their watchlist, their inbox, and how their open predictions stand), so that a page loaded while
+ * offline still shows it (the service worker caches the shell, never the API). Online, nothing kept is ever shown:
+ * the kept answers come back only once the app finds itself offline.
  */
 const STORAGE_KEY = 'stockseer-swr-cache';
 /** The answers worth keeping: the caller's own, and the market data they looked at. Never the admin's lists. */
@@ -18,6 +19,7 @@ const KEPT_PATHS = [
   '/api/predictions/live-status',
   '/api/stocks',
   '/api/watchlist',
+  '/api/notifications',
 ];
 /** The most recent answers kept, so that the storage never grows past a few hundred kilobytes. */
 const MAX_KEPT = 40;

@@ -1,25 +1,49 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import type { Wallet } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { renewalStep, type WalletStep } from '../../domain/ledger';
-import { commitToWallet, type WalletCommit } from './walletWriter';
+import { allowanceRenewed } from '../../domain/notifications';
+import { notificationWrite } from './notifications';
+import { commitToWallet, type CommitOutcome, type WalletCommit } from './walletWriter';
 
 /**
  * Renews a wallet's monthly free predictions when its reset date has come (idempotent: the rule looks at dates
  * only), through the wallet writer in a transaction of its own: for the dry run before a generate's fit and in
  * maintenance (a generate's own reservation renews inside its commit). A missing wallet is opened (with `onOpen`'s
- * writes: the caller's profile). Returns the wallet
- * as the commit left it and whether it was renewed, so that a generate needs no second read for its dry run.
+ * writes: the caller's profile). Returns the wallet as the commit left it and whether it was renewed, so that a
+ * generate needs no second read for its dry run. The renewal's inbox entry is written with it, stamped with `runId`
+ * when daily maintenance renews.
  */
 export async function renewAllowanceIfDue(
   db: Firestore,
   userId: string,
   clock: Clock,
-  onOpen?: WalletCommit<WalletStep>['onOpen'],
+  { onOpen, runId = null }: { onOpen?: WalletCommit<WalletStep>['onOpen']; runId?: string | null } = {},
 ): Promise<{ wallet: Wallet; renewed: boolean }> {
-  const steps = [renewalStep({ today: clock.today(), now: clock.now() })];
-  const { wallet, applied } = await commitToWallet(db, { userId, now: clock.now(), steps, onOpen });
+  const now = clock.now();
+  const steps = [renewalStep({ today: clock.today(), now })];
+  const { wallet, applied } = await commitToWallet(db, {
+    userId,
+    now,
+    steps,
+    onOpen,
+    alsoWrite: (tx, renewed) => writeRenewalNotice(tx, db, { userId, now, runId }, renewed),
+  });
   return { wallet, renewed: applied.length > 0 };
+}
+
+/**
+ * The inbox entry of a renewal among a commit's applied steps (a renewal is the one step that appends no line), in
+ * the commit's transaction: so it is written once, whichever request or run renewed.
+ */
+export function writeRenewalNotice(
+  tx: FirestoreTransaction,
+  db: Firestore,
+  { userId, now, runId }: { userId: string; now: Date; runId: string | null },
+  applied: CommitOutcome<WalletStep>['applied'],
+): void {
+  const renewal = applied.find(({ step }) => step.txId === null);
+  if (renewal) tx.create(...notificationWrite(db, userId, allowanceRenewed(renewal.decision.wallet, runId), now));
 }
 
 /**

@@ -89,4 +89,6 @@ export const COLLECTIONS = {
   watchedStocks: 'watchedStocks',
   /** Watchlist alerts that fired, one per user, stock and day (watchlist.ts). */
   watchAlerts: 'watchAlerts',
+  /** A user's inbox: `users/{uid}/notifications/{id}` (notifications.ts). */
+  notifications: 'notifications',
 } as const;

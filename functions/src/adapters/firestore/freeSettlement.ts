@@ -4,19 +4,23 @@ import { chunk } from '../../domain/maintenance/runs';
 import { predictionRef } from './predictions';
 import { runTransaction } from './runTransaction';
 import { addToLiveTrackRecord } from './trackRecord';
-import { RESOLVED_BY_RUN, settledForecast, type Settlement } from './walletSettlement';
+import { notificationWrite } from './notifications';
+import { RESOLVED_BY_RUN, resolvedNotice, settledForecast, type Settlement } from './walletSettlement';
 
-/** Free predictions resolved per transaction: one write each, plus one for the live track record. */
-const FREE_CHUNK = 400;
+/**
+ * Free predictions resolved per transaction: two writes each (its status and its owner's inbox entry), plus one for
+ * the live track record, below Firestore's 500 writes per transaction.
+ */
+const FREE_CHUNK = 240;
 
 /**
  * Resolves free predictions: no wallet and no money, so no ledger, but each is added to the live track record
- * (issue 24) exactly once: a transaction resolves only those still active, and adds those, so a retried shard that
- * finds them resolved adds nothing.
+ * (issue 24) and to its owner's inbox exactly once: a transaction resolves only those still active, and adds those,
+ * so a retried shard that finds them resolved adds nothing.
  */
 export async function resolveFreePredictions(
   db: Firestore,
-  { settlements, runId }: { settlements: readonly Settlement[]; runId: string },
+  { settlements, runId, now }: { settlements: readonly (Settlement & { userId: string })[]; runId: string; now: Date },
 ): Promise<void> {
   for (const part of chunk(settlements, FREE_CHUNK)) {
     await runTransaction(db, async (tx) => {
@@ -28,6 +32,7 @@ export async function resolveFreePredictions(
           actualPrice: s.actualPrice,
           [RESOLVED_BY_RUN]: runId,
         });
+        tx.create(...notificationWrite(db, s.userId, resolvedNotice(s, true, runId), now));
       }
       addToLiveTrackRecord(tx, db, active.map(settledForecast));
     });

@@ -11,6 +11,7 @@ import type { UnreservedPrediction } from '../../domain/predictions/records';
 import type { Firestore } from 'firebase-admin/firestore';
 import { commitToWallet } from './walletWriter';
 import { profileWithWallet } from './users';
+import { writeRenewalNotice } from './allowance';
 import { storeForecastOfTheDay, type StoredForecastOfTheDay } from './forecastsOfTheDay';
 import { recordIdempotentGenerate, type IdempotentGenerate } from './idempotencyKeys';
 import { createPrediction, type StoredPrediction } from './predictions';
@@ -52,6 +53,7 @@ export async function reservePrediction(
     steps: [renewalStep({ today, now }), reserve],
     onOpen: profileWithWallet(db, caller, now),
     alsoWrite: (tx, applied) => {
+      writeRenewalNotice(tx, db, { userId: caller.uid, now, runId: null }, applied);
       const paid = applied.find((a) => a.step === reserve)?.decision;
       if (!paid) return;
       made = { ...prediction, isFree: paid.transactions.some((t) => t.type === 'free_prediction') };

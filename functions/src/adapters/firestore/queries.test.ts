@@ -22,19 +22,25 @@ interface Index {
   queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
   fields: { fieldPath: string; order?: Direction; arrayConfig?: string }[];
 }
+type Scope = Index['queryScope'];
 interface CompositeNeed {
   collection: string;
+  /** COLLECTION_GROUP for a collection-group query; COLLECTION when absent. */
+  scope?: Scope;
   equalities: string[];
   /** Ordered fields, the document id excluded. */
   orders: { field: string; direction: Direction }[];
   documentIdDirection: Direction;
 }
 
-const indexes = (
-  JSON.parse(readFileSync(new URL('../../../../firestore.indexes.json', import.meta.url), 'utf8')) as {
-    indexes: Index[];
-  }
-).indexes;
+interface FieldOverride {
+  collectionGroup: string;
+  fieldPath: string;
+  indexes: { queryScope: Scope; order?: Direction; arrayConfig?: string }[];
+}
+const { indexes, fieldOverrides } = JSON.parse(
+  readFileSync(new URL('../../../../firestore.indexes.json', import.meta.url), 'utf8'),
+) as { indexes: Index[]; fieldOverrides: FieldOverride[] };
 
 const direction = (order: Order): Direction => (order.direction === 'asc' ? 'ASCENDING' : 'DESCENDING');
 
@@ -71,7 +77,7 @@ function compositeNeed(collection: string, where: readonly Filter[], orderBy: re
 
 /** Whether `index` serves the need: same collection, equalities first (any order), then the orders exactly. */
 function serves(index: Index, need: CompositeNeed): boolean {
-  if (index.collectionGroup !== need.collection || index.queryScope !== 'COLLECTION') return false;
+  if (index.collectionGroup !== need.collection || index.queryScope !== (need.scope ?? 'COLLECTION')) return false;
   const last = index.fields.at(-1);
   const fields = last?.fieldPath === DOCUMENT_ID ? index.fields.slice(0, -1) : index.fields;
   const documentIdDirection = last?.fieldPath === DOCUMENT_ID ? last.order : fields.at(-1)?.order;
@@ -97,9 +103,27 @@ function servedByMerging(need: CompositeNeed, available: readonly Index[]): bool
 const needs = Object.entries(QUERIES as Record<string, QueryShape>).flatMap(([name, shape]) =>
   variants(shape).flatMap((where) => {
     const need = compositeNeed(shape.collection, where, shape.orderBy);
-    return need ? [{ name, where: where.map((f) => `${f.field} ${f.op}`).join(', '), need }] : [];
+    const scope: Scope = shape.collectionGroup ? 'COLLECTION_GROUP' : 'COLLECTION';
+    return need ? [{ name, where: where.map((f) => `${f.field} ${f.op}`).join(', '), need: { ...need, scope } }] : [];
   }),
 );
+
+/**
+ * Firestore keeps single-field indexes automatically for queries on one collection only: a collection-group query
+ * that one field serves needs that field's collection-group index declared (a field override).
+ */
+const groupFieldNeeds = Object.entries(QUERIES as Record<string, QueryShape>).flatMap(([name, shape]) =>
+  shape.collectionGroup
+    ? variants(shape).flatMap((where) => {
+        if (compositeNeed(shape.collection, where, shape.orderBy)) return [];
+        const fields = [...where.map((f) => f.field), ...(shape.orderBy ?? []).map((o) => o.field)];
+        return [...new Set(fields)]
+          .filter((field) => field !== DOCUMENT_ID)
+          .map((field) => ({ name, collection: shape.collection, field }));
+      })
+    : [],
+);
+const groupScoped = (o: FieldOverride) => o.indexes.some((i) => i.queryScope === 'COLLECTION_GROUP');
 
 describe('firestore.indexes.json serves every query of queries.ts', () => {
   it.each(needs.map((n) => [n.name, n.where, n.need] as const))(
@@ -107,7 +131,7 @@ describe('firestore.indexes.json serves every query of queries.ts', () => {
     (_name, _where, need) => {
       const wanted: Index = {
         collectionGroup: need.collection,
-        queryScope: 'COLLECTION',
+        queryScope: need.scope,
         fields: [
           ...need.equalities.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' as const })),
           ...need.orders.map(({ field, direction }) => ({ fieldPath: field, order: direction })),
@@ -120,9 +144,22 @@ describe('firestore.indexes.json serves every query of queries.ts', () => {
     },
   );
 
+  it.each(groupFieldNeeds.map((n) => [n.name, n.field, n.collection] as const))(
+    '%s has the collection-group index of %s',
+    (_name, field, collection) => {
+      const override = fieldOverrides.find((o) => o.collectionGroup === collection && o.fieldPath === field);
+      const message = `firestore.indexes.json needs a fieldOverrides entry for ${collection}.${field} with a COLLECTION_GROUP index`;
+      expect(override?.indexes, message).toContainEqual({ queryScope: 'COLLECTION_GROUP', order: 'ASCENDING' });
+    },
+  );
+
   it('holds no index that no query needs (each costs storage and write time)', () => {
     const unused = indexes.filter((index) => !needs.some(({ need }) => serves(index, need)));
     expect(unused).toEqual([]);
+    const unusedGroupFields = fieldOverrides
+      .filter(groupScoped)
+      .filter((o) => !groupFieldNeeds.some((n) => n.collection === o.collectionGroup && n.field === o.fieldPath));
+    expect(unusedGroupFields).toEqual([]);
   });
 });
 

@@ -27,6 +27,8 @@ export interface Order {
 export interface QueryShape {
   /** The collection's id: a top-level one, or a subcollection (then `buildQuery` gets its reference). */
   collection: string;
+  /** Over every collection of this id, whoever's (a collection-group query; `buildQuery` gets the database). */
+  collectionGroup?: boolean;
   where: readonly Filter[];
   orderBy?: readonly Order[];
 }
@@ -118,6 +120,22 @@ export const QUERIES = {
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
   /** Idempotency keys recorded before a date: past any retry of their generate. */
   staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },
+
+  /** A user's inbox, newest first (on the user's `notifications` subcollection). */
+  userNotifications: {
+    collection: COLLECTIONS.notifications,
+    where: [],
+    orderBy: [desc('createdAt'), desc(DOCUMENT_ID)],
+  },
+  /** A user's unread entries (`read` == false): counted for the bell, and marked read all at once. */
+  unreadNotifications: { collection: COLLECTIONS.notifications, where: [eq('read')] },
+  /** Every user's entries written by one maintenance run, page by page: the run's Web Push summaries. */
+  notificationsOfRun: {
+    collection: COLLECTIONS.notifications,
+    collectionGroup: true,
+    where: [eq('runId')],
+    orderBy: [asc(DOCUMENT_ID)],
+  },
 } as const satisfies Record<string, QueryShape>;
 
 /** One value per filter of the shape, in its order; `undefined` leaves out an optional filter. */
@@ -135,10 +153,15 @@ export function buildQuery<S extends QueryShape>(
   if (given.length !== shape.where.length) {
     throw new Error(`${shape.collection} query: ${shape.where.length} filter values expected, got ${given.length}`);
   }
-  if (from instanceof CollectionReference && from.id !== shape.collection) {
+  if (from instanceof CollectionReference && (from.id !== shape.collection || shape.collectionGroup)) {
     throw new Error(`A ${shape.collection} query was run on ${from.path}`);
   }
-  let query: Query = from instanceof CollectionReference ? from : from.collection(shape.collection);
+  let query: Query =
+    from instanceof CollectionReference
+      ? from
+      : shape.collectionGroup
+        ? from.collectionGroup(shape.collection)
+        : from.collection(shape.collection);
   shape.where.forEach((filter, i) => {
     const value = given[i];
     if (value === undefined && filter.optional) return;

@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { assertFails, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { COLLECTIONS } from './db';
+import { notificationWrite } from './notifications';
+import { allowanceRenewed } from '../../domain/notifications';
+import { adminSdk } from '../../../../tools/lib/adminSdk';
 
 /**
- * The browser never reads or writes Firestore (docs/architecture.md#platform). These run the real rules in the
- * Firestore emulator as a signed-in client, on documents that belong to that very user.
+ * The browser never reads or writes Firestore (docs/architecture.md#platform), but its own inbox, of which it may
+ * flip `read` only (docs/product.md#inbox). These run the real rules in the Firestore emulator as a signed-in client,
+ * on documents that belong to that very user.
  */
 const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
 const UID = `rules-${Date.now()}`;
@@ -53,6 +62,49 @@ describe('firestore.rules', () => {
       await assertFails(deleteDoc(ref));
     });
   }
+
+  describe("a user's inbox (users/{uid}/notifications)", () => {
+    const OTHER = `${UID}-other`;
+    const inbox = (uid: string) => `${COLLECTIONS.users}/${uid}/${COLLECTIONS.notifications}`;
+    let entryId: string;
+    beforeAll(async () => {
+      // Written as the functions write it: a Timestamp and every field of the contract.
+      const { db } = adminSdk();
+      const renewed = allowanceRenewed({ freePredictions: 5, resetDate: '2026-12-26' }, null);
+      for (const uid of [UID, OTHER]) {
+        const [ref, data] = notificationWrite(db, uid, renewed, new Date());
+        await ref.set(data);
+        entryId = ref.id;
+      }
+    });
+
+    it('lets its owner read and list it, and flip `read`, and nothing else', async () => {
+      const db = env.authenticatedContext(UID, { email: 'rules@test' }).firestore();
+      const ref = doc(db, inbox(UID), entryId);
+      await assertSucceeds(getDoc(ref));
+      await assertSucceeds(getDocs(collection(db, inbox(UID))));
+      await assertSucceeds(updateDoc(ref, { read: true }));
+      await assertSucceeds(updateDoc(ref, { read: false }));
+      await assertFails(updateDoc(ref, { read: 'yes' }));
+      await assertFails(updateDoc(ref, { amountCents: 1_000_000 }));
+      await assertFails(updateDoc(ref, { read: true, kind: 'topUp.refunded' }));
+      await assertFails(setDoc(ref, { read: true }));
+      await assertFails(setDoc(doc(db, inbox(UID), 'made-up'), { kind: 'allowance.renewed', read: false }));
+      await assertFails(deleteDoc(ref));
+    });
+
+    it("denies anyone reading or writing another user's inbox", async () => {
+      const db = env.authenticatedContext(UID, { email: 'rules@test' }).firestore();
+      await assertFails(getDoc(doc(db, inbox(OTHER), entryId)));
+      await assertFails(getDocs(collection(db, inbox(OTHER))));
+      await assertFails(updateDoc(doc(db, inbox(OTHER), entryId), { read: true }));
+      const admin = env.authenticatedContext('some-admin', { admin: true }).firestore();
+      await assertFails(getDoc(doc(admin, inbox(UID), entryId)));
+      const anonymous = env.unauthenticatedContext().firestore();
+      await assertFails(getDoc(doc(anonymous, inbox(UID), entryId)));
+      await assertFails(updateDoc(doc(anonymous, inbox(UID), entryId), { read: true }));
+    });
+  });
 
   it('denies an admin-claimed client and an anonymous client too', async () => {
     const admin = env.authenticatedContext('some-admin', { admin: true }).firestore();

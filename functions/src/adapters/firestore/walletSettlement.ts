@@ -2,6 +2,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Prediction, Wallet } from '@stockseer/contract';
 import { ledgerTxId, settle } from '../../domain/ledger';
 import { chunk } from '../../domain/maintenance/runs';
+import { predictionResolved } from '../../domain/notifications';
+import { notificationWrite } from './notifications';
 import { predictionRef } from './predictions';
 import { addToLiveTrackRecord, type SettledForecast } from './trackRecord';
 import { commitToWallet } from './walletWriter';
@@ -16,6 +18,13 @@ export interface Settlement {
   forecast: Pick<Prediction, 'modelId' | 'timeFrame' | 'hitProbability'>;
 }
 
+/** What the user's inbox says of a settlement (`isFree`: resolved without money). */
+export const resolvedNotice = (s: Settlement, isFree: boolean, runId: string) =>
+  predictionResolved(
+    { predictionId: s.predictionId, symbol: s.ticker, timeFrame: s.forecast.timeFrame, status: s.status, isFree },
+    runId,
+  );
+
 /** A settlement as the live track record adds it. */
 export const settledForecast = (s: Settlement): SettledForecast => ({
   predictionId: s.predictionId,
@@ -24,10 +33,11 @@ export const settledForecast = (s: Settlement): SettledForecast => ({
 });
 
 /**
- * Predictions settled per Firestore transaction: each costs two writes (its `settle:` transaction and its status),
- * plus one for the wallet and one for a live track record shard, well below Firestore's 500 writes per transaction.
+ * Predictions settled per Firestore transaction: each costs three writes (its `settle:` transaction, its status and
+ * its inbox entry), plus one for the wallet and one for a live track record shard, below Firestore's 500 writes per
+ * transaction.
  */
-export const SETTLE_CHUNK = 200;
+export const SETTLE_CHUNK = 160;
 
 /**
  * The field a settlement stamps on its prediction: which maintenance run resolved it. A shard retried after a crash
@@ -69,11 +79,13 @@ async function settleChunk(
     replayReadFirst: false,
     steps,
     // The `settle:` lines alone decide what is done: a prediction's status changes in the same transaction as its
-    // settlement is written, so the prediction itself need not be read again; the live track record counts it there.
+    // settlement is written, so the prediction itself need not be read again; the live track record counts it there,
+    // and the owner's inbox gets its entry there (docs/product.md#inbox).
     alsoWrite: (tx, settled) => {
       for (const { step } of settled) {
         const { predictionId, status, actualPrice } = step.settlement;
         tx.update(predictionRef(db, predictionId), { status, actualPrice, [RESOLVED_BY_RUN]: runId });
+        tx.create(...notificationWrite(db, userId, resolvedNotice(step.settlement, false, runId), now));
       }
       addToLiveTrackRecord(
         tx,

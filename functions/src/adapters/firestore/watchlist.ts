@@ -2,7 +2,9 @@ import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore'
 import { z } from 'zod';
 import { notOnWatchlistMessage, WATCHLIST_FULL_MESSAGE, WATCHLIST_LIMIT } from '@stockseer/contract';
 import { conflict, notFound } from '../../domain/errors';
+import { watchAlertReached } from '../../domain/notifications';
 import { COLLECTIONS } from './db';
+import { notificationWrite } from './notifications';
 import { runTransaction } from './runTransaction';
 
 /**
@@ -88,8 +90,8 @@ export async function watchAlertsOf(db: Firestore, symbol: string): Promise<Map<
 
 /**
  * One alert that fired: a user's watched stock whose 7-day chance, from the forecast prepared on `predictionDate`,
- * reached the threshold. Its id is derived (user, stock, date), so a retried shard writes it once; the in-app inbox
- * (issue 25, item 2) is to list these.
+ * reached the threshold. Its id is derived (user, stock, date), so a retried shard writes it once, with its entry in
+ * the user's inbox (docs/product.md#inbox).
  */
 export interface WatchAlert {
   userId: string;
@@ -104,10 +106,16 @@ export interface WatchAlert {
 const alertRef = (db: Firestore, a: Pick<WatchAlert, 'userId' | 'symbol' | 'predictionDate'>) =>
   db.collection(COLLECTIONS.watchAlerts).doc(`${a.userId}_${a.symbol}_${a.predictionDate}`);
 
-/** Writes the alert unless it was written already (the first write stays); true when this call wrote it. */
-export async function recordWatchAlert(db: Firestore, alert: WatchAlert): Promise<boolean> {
+/**
+ * Writes the alert and its inbox entry, found by run `runId`, unless the alert was written already (the first
+ * write stays; one batch, so both or neither); true when this call wrote it.
+ */
+export async function recordWatchAlert(db: Firestore, alert: WatchAlert, runId: string): Promise<boolean> {
+  const batch = db.batch();
+  batch.create(alertRef(db, alert), alert);
+  batch.create(...notificationWrite(db, alert.userId, watchAlertReached(alert, runId), new Date(alert.createdAt)));
   try {
-    await alertRef(db, alert).create(alert);
+    await batch.commit();
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;

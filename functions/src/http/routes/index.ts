@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { clientErrorRoutes } from './clientErrors';
 import { healthRoutes } from './health';
 import { meRoutes } from './me';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { paymentWebhookRoutes } from './paymentsWebhook';
 import { predictionRoutes } from './predictions';
@@ -26,5 +27,6 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...clientErrorRoutes(deps),
     ...trackRecordRoutes(deps),
     ...watchlistRoutes(deps),
+    ...notificationRoutes(deps),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
-import { AdminAlerts, GeneratePredictionResponse, walletOwesMessage } from '@stockseer/contract';
+import { AdminAlerts, GeneratePredictionResponse, NotificationsPage, walletOwesMessage } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import {
@@ -58,6 +58,13 @@ async function replayFiveTimesAtOnce(type: string, paymentIntentId: string) {
   expect(await healthyLedger(before.wallet.userId)).toEqual(before);
 }
 
+/** The user's inbox through the API, oldest first (docs/product.md#inbox). */
+async function inboxOf(token: string) {
+  const answer = await apiCall('/api/notifications', { token });
+  expect(answer.status).toBe(200);
+  return NotificationsPage.parse(answer.body).notifications.reverse();
+}
+
 const typesOf = async (uid: string) => (await healthyLedger(uid)).transactions.map((t) => t.type).sort();
 
 describe('refunds of a top-up', () => {
@@ -74,6 +81,14 @@ describe('refunds of a top-up', () => {
     const refunds = transactions.filter((t) => t.type === 'top_up_refund');
     expect(refunds.map((t) => t.amount).sort()).toEqual([1500, 500]);
     expect(refunds.every((t) => t.id.startsWith(`top-up-refund:${user.paymentIntentId}:re_`))).toBe(true);
+    // One inbox entry per refund, written with it by the webhook, none by the replays.
+    const inbox = await inboxOf(user.token);
+    expect(inbox.map((n) => [n.kind, n.amountCents, n.runId])).toEqual([
+      ['topUp.refunded', 500, null],
+      ['topUp.refunded', 1500, null],
+    ]);
+    expect(inbox.map((n) => 'transactionId' in n && n.transactionId).sort()).toEqual(refunds.map((t) => t.id).sort());
+    expect(inbox.every((n) => n.id.startsWith('refund:re_'))).toBe(true);
 
     const history = await apiCall<{ type: string; description: string }[]>('/api/wallet/transactions', {
       token: user.token,
@@ -166,6 +181,10 @@ describe('disputes of a top-up', () => {
       const { wallet } = await healthyLedger(user.uid);
       expect(wallet.balance).toBe(outcome === 'won' ? 1000 : 0);
       expect(await typesOf(user.uid)).toEqual(['deposit', 'dispute', closedType].sort());
+      expect((await inboxOf(user.token)).map((n) => [n.id, n.kind, n.amountCents])).toEqual([
+        [`dispute:${dispute.id}:opened`, 'topUp.disputed', 1000],
+        [`dispute:${dispute.id}:${outcome}`, outcome === 'won' ? 'topUp.disputeWon' : 'topUp.disputeLost', 1000],
+      ]);
     },
   );
 

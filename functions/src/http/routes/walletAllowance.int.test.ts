@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Wallet } from '@stockseer/contract';
+import { NotificationsPage, Wallet } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 
@@ -22,6 +22,18 @@ describe('the monthly allowance is renewed when the wallet is read', () => {
     expect(shown).toMatchObject({ balance: created.balance, reservedBalance: 0, chargedBalance: 0 });
     // The renewal is stored, as the maintenance run would have stored it: a second read agrees.
     expect(Wallet.parse((await db.collection('wallets').doc(user.uid).get()).data())).toEqual(shown);
+    // With its inbox entry, once (no run wrote it); the second read renewed nothing.
+    const inbox = NotificationsPage.parse((await apiCall('/api/notifications', { token: user.token })).body);
+    expect(inbox.notifications).toEqual([
+      expect.objectContaining({
+        id: `renewed:${shown.resetDate}`,
+        kind: 'allowance.renewed',
+        runId: null,
+        freePredictions: 5,
+        resetDate: shown.resetDate,
+        read: false,
+      }),
+    ]);
   });
 
   it('leaves a wallet whose reset date is still ahead as it is', async () => {

@@ -102,22 +102,18 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
 };
 
 /** Writes an alert for each watcher of the stock whose threshold its 7-day chance reached. */
-async function fireAlerts(ctx: { db: Firestore; clock: Clock }, forecast: ForecastOfTheDay): Promise<void> {
+async function fireAlerts(ctx: { db: Firestore; clock: Clock; runId: string }, forecast: ForecastOfTheDay): Promise<void> {
   const alerts = await watchAlertsOf(ctx.db, forecast.symbol);
   const createdAt = ctx.clock.now().toISOString();
   for (const [userId, atLeastPercent] of alerts) {
     // Compared as fractions: 0.57 * 100 is 56.99999999999999, below an alert at 57%.
     if (forecast.hitProbability < atLeastPercent / 100) continue;
     const { symbol, predictionDate, modelId, hitProbability } = forecast;
-    await recordWatchAlert(ctx.db, {
-      userId,
-      symbol,
-      predictionDate,
-      modelId,
-      hitProbability,
-      atLeastPercent,
-      createdAt,
-    });
+    await recordWatchAlert(
+      ctx.db,
+      { userId, symbol, predictionDate, modelId, hitProbability, atLeastPercent, createdAt },
+      ctx.runId,
+    );
   }
 }
 

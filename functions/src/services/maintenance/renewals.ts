@@ -9,8 +9,8 @@ const PARALLEL_WALLETS = 8;
 
 /**
  * Step 2: renew the monthly allowances that are due (the same transaction as a generate's and a wallet read's
- * renewal: idempotent, it looks at dates only). Counted per attempt: a shard retried after a crash counts only the
- * wallets its last attempt renewed.
+ * renewal: idempotent, it looks at dates only), each with its inbox entry stamped with the run. Counted per attempt:
+ * a shard retried after a crash counts only the wallets its last attempt renewed.
  */
 export const renewalStep: MaintenanceStep<{ walletIds: string[] }> = {
   name: 'renew',
@@ -26,7 +26,7 @@ export const renewalStep: MaintenanceStep<{ walletIds: string[] }> = {
   async run(ctx, { walletIds }) {
     let resetWalletsCount = 0;
     const failures = await forEachParallel(walletIds, PARALLEL_WALLETS, async (userId) => {
-      if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock)).renewed) resetWalletsCount += 1;
+      if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock, { runId: ctx.runId })).renewed) resetWalletsCount += 1;
     });
     return { resetWalletsCount, failedCount: retryOrCountFailures(ctx, 'renewing a wallet', failures.map(ofWallet)) };
   },

@@ -11,6 +11,8 @@ import { createModelPool } from '../../adapters/model-pool/pool';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
 import { findRunDetail, recordPlan, startOrJoinRun } from '../../adapters/firestore/maintenanceRuns';
 import { SETTLE_CHUNK } from '../../adapters/firestore/walletSettlement';
+import { markRead, storedNotification } from '../../adapters/firestore/notifications';
+import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { runShard, type MaintenanceDeps } from './runs';
 import { settlementStep } from './settlement';
 import { payments } from '../../../test/payments.testkit';
@@ -33,6 +35,10 @@ async function ledgerOf(userId: string) {
   expect(checkInvariants(ledger.wallet, ledger.transactions)).toEqual([]);
   return ledger;
 }
+/** The user's inbox, as stored (docs/product.md#inbox). */
+const inboxOf = async (userId: string) =>
+  (await db.collection('users').doc(userId).collection('notifications').get()).docs.map(storedNotification);
+
 const statuses = async (predictions: Prediction[]) =>
   (await db.getAll(...predictions.map((p) => db.collection('predictions').doc(p.id)))).map((s) => s.get('status'));
 
@@ -131,6 +137,9 @@ describe('settling per wallet', () => {
     const halfway = await findRunDetail(db, task.runId);
     expect(halfway).toMatchObject({ state: 'running', shardsDone: 0, report: { updatedCount: 0 } });
     expect(halfway!.shards[0]).toMatchObject({ state: 'running', attempts: 1 });
+    // The crashed attempt's inbox entries are there, and the owner reads one before the retry.
+    const [first] = await inboxOf(a!.ownerId);
+    await markRead(db, a!.ownerId, [first!.id]);
 
     // The queue's retry, and a duplicate delivery of it at the same moment.
     await Promise.all([
@@ -143,6 +152,29 @@ describe('settling per wallet', () => {
       expect(ledger.transactions.filter((t) => t.id.startsWith('settle:'))).toHaveLength(6);
       expect(await statuses(w.predictions)).not.toContain('active');
     }
+    // One inbox entry per prediction resolved, free or paid, whatever the retries: the read one stays read.
+    for (const w of wallets) {
+      const inbox = await inboxOf(w.ownerId);
+      expect(inbox.map((n) => n.id).sort()).toEqual(w.predictions.map((p) => `resolved:${p.id}`).sort());
+      const settled = await statuses(w.predictions);
+      for (const [i, p] of w.predictions.entries()) {
+        expect(inbox.find((n) => n.id === `resolved:${p.id}`)).toMatchObject({
+          kind: settled[i] === 'hit' ? 'prediction.hit' : 'prediction.missed',
+          runId: task.runId,
+          predictionId: p.id,
+          symbol: p.symbol,
+          timeFrame: p.timeFrame,
+          isFree: p.isFree,
+          amountCents: p.isFree ? 0 : 100,
+          transactionId: p.isFree ? null : `settle:${p.id}`,
+        });
+      }
+    }
+    expect((await inboxOf(a!.ownerId)).find((n) => n.id === first!.id)?.read).toBe(true);
+    // What the run's Web Push summaries read: every entry it wrote, in one collection-group query.
+    const ofRun = await buildQuery(db, QUERIES.notificationsOfRun, [task.runId]).get();
+    expect(ofRun.size).toBe(24);
+
     const done = await findRunDetail(db, task.runId);
     expect(done).toMatchObject({ state: 'done', shardsDone: 1, report: { updatedCount: 24, failedCount: 0 } });
     expect(done!.shards[0]).toMatchObject({ state: 'done', report: { updatedCount: 24 } });

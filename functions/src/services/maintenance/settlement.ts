@@ -83,8 +83,10 @@ export const settlementStep: MaintenanceStep<{ owners: OwnerDue[] }> = {
       }
       resolved.set(ownerId, settlements);
     });
-    const free = [...resolved.values()].flat().filter((s) => s.isFree);
-    await resolveFreePredictions(ctx.db, { settlements: free, runId: ctx.runId });
+    const free = [...resolved].flatMap(([userId, settlements]) =>
+      settlements.filter((s) => s.isFree).map((s) => ({ ...s, userId })),
+    );
+    await resolveFreePredictions(ctx.db, { settlements: free, runId: ctx.runId, now: ctx.clock.now() });
     const settling = await forEachParallel([...resolved], PARALLEL_WALLETS, async ([userId, settlements]) => {
       const paid = settlements.filter((s) => !s.isFree);
       await settleWalletPredictions(ctx.db, { userId, settlements: paid, now: ctx.clock.now(), runId: ctx.runId });

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { SignInButton } from '../../features/auth/SignInButton';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { InstallButton } from '../../features/install/InstallButton';
 import { SHELL_TEXT } from '../messages';
+
+/** Signed in only, and with the contract's schemas: its own chunk, so the landing page never downloads it. */
+const InboxBell = lazy(() => import('../../features/inbox/InboxBell'));
 
 export function Header() {
   const { state } = useAuth();
@@ -26,7 +30,12 @@ export function Header() {
       <div className="header-actions">
         <InstallButton />
         {state.status === 'signedIn' ? (
-          <UserMenu user={state.user} />
+          <>
+            <Suspense fallback={<span className="inbox-bell-slot" aria-hidden="true" />}>
+              <InboxBell uid={state.user.uid} />
+            </Suspense>
+            <UserMenu user={state.user} />
+          </>
         ) : state.status === 'signedOut' ? (
           <SignInButton label={SHELL_TEXT.signIn} />
         ) : (

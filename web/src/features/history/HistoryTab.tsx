@@ -13,9 +13,9 @@ import { useUserPredictions } from './useUserPredictions';
 
 /**
  * The History tab (docs/product.md#history-tab): the signed-in user's predictions, filtered, sorted, and downloadable
- * as CSV.
+ * as CSV. `highlightedId`: the prediction a link led to (the inbox's), marked and scrolled to.
  */
-export function HistoryTab({ uid }: { uid: string }) {
+export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?: string }) {
   const { toast } = useToast();
   const onError = useCallback(
     () => toast({ title: HISTORY_TEXT.errorTitle, description: HISTORY_TEXT.failed, variant: 'destructive' }),
@@ -45,7 +45,7 @@ export function HistoryTab({ uid }: { uid: string }) {
           <p className="muted table-count" aria-live="polite">
             {HISTORY_TEXT.count(rows.length, data.length)}
           </p>
-          <HistoryTable predictions={rows} liveStatuses={liveStatuses} />
+          <HistoryTable predictions={rows} liveStatuses={liveStatuses} highlightedId={highlightedId} />
         </>
       ) : (
         <NotLoaded failed={error !== undefined} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} />

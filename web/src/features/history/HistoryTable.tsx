@@ -47,9 +47,12 @@ function withLiveStatus(column: Column<Prediction>, live: ReadonlyMap<string, Li
 export function HistoryTable({
   predictions,
   liveStatuses,
+  highlightedId,
 }: {
   predictions: readonly Prediction[];
   liveStatuses: ReadonlyMap<string, LiveStatus>;
+  /** The prediction a link led to (the inbox's). */
+  highlightedId?: string;
 }) {
   const columns = useMemo(() => historyColumns(liveStatuses), [liveStatuses]);
   return (
@@ -59,6 +62,7 @@ export function HistoryTable({
       rows={predictions}
       emptyText={HISTORY_TEXT.empty}
       className="history-table"
+      highlightedId={highlightedId}
     />
   );
 }

@@ -80,6 +80,8 @@ function broughtForward(oldest: TransactionLine): string {
 interface Props {
   transactions: TransactionLine[] | undefined;
   failed: boolean;
+  /** The line a link led to (the inbox's): marked and scrolled to. */
+  highlightedId?: string;
 }
 
 /**
@@ -87,7 +89,7 @@ interface Props {
  * server's order, by the ledger's own time), each line's effect on Available, Reserved and Charged as the server
  * counted it, and the Available balance after it; the newest line's balance is the Available shown above.
  */
-export function PaymentHistory({ transactions, failed }: Props) {
+export function PaymentHistory({ transactions, failed, highlightedId }: Props) {
   const [showFree, setShowFree] = useState(false);
   const folded = transactions?.filter(isFolded).length ?? 0;
   const shown = showFree ? transactions : transactions?.filter((line) => !isFolded(line));
@@ -116,6 +118,7 @@ export function PaymentHistory({ transactions, failed }: Props) {
             rows={shown}
             emptyText={WALLET_TEXT.onlyFreeFolded}
             className="statement-table"
+            highlightedId={highlightedId}
           />
           {transactions!.length >= TRANSACTION_HISTORY_LIMIT && (
             <p className="muted">

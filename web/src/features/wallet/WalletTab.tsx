@@ -18,15 +18,21 @@ interface Props {
   account: WalletAccount | null;
   onSignIn: () => void;
   onSignOut: () => void;
+  /** The statement line a link led to (the inbox's). */
+  highlightedLine?: string;
 }
 
 /** The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, payment history. */
-export function WalletTab({ account, onSignIn, onSignOut }: Props) {
+export function WalletTab({ account, onSignIn, onSignOut, highlightedLine }: Props) {
   if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
-  return <SignedInWallet account={account} onSignOut={onSignOut} />;
+  return <SignedInWallet account={account} onSignOut={onSignOut} highlightedLine={highlightedLine} />;
 }
 
-function SignedInWallet({ account, onSignOut }: { account: WalletAccount; onSignOut: () => void }) {
+function SignedInWallet({
+  account,
+  onSignOut,
+  highlightedLine,
+}: Omit<Props, 'account' | 'onSignIn'> & { account: WalletAccount }) {
   const { toast } = useToast();
   const wallet = useWallet(account.uid);
   const onHistoryError = useCallback(
@@ -53,7 +59,11 @@ function SignedInWallet({ account, onSignOut }: { account: WalletAccount; onSign
         )}
         <AddFundsDialog uid={account.uid} />
       </section>
-      <PaymentHistory transactions={transactions.data} failed={transactions.error !== undefined} />
+      <PaymentHistory
+        transactions={transactions.data}
+        failed={transactions.error !== undefined}
+        highlightedId={highlightedLine}
+      />
     </div>
   );
 }
