@@ -48,6 +48,8 @@ export function InboxPanel({ id, uid, inbox, onClose, onLeave }: Props) {
     try {
       await markRead(change);
       setOlder((o) => ({ ...o, items: o.items.map((n) => markedRead(n, change)) }));
+      // The pressed button is gone with the unread mark: the focus stays in the inbox.
+      title.current?.focus();
     } catch (error) {
       toast({
         title: INBOX_TEXT.markFailed,
@@ -129,7 +131,8 @@ function InboxItem({
   onFollow,
 }: {
   notification: Notification;
-  markProps: object;
+  /** What marks the button unavailable offline (useNeedsConnection). */
+  markProps: ReturnType<typeof useNeedsConnection>['buttonProps'];
   onMark: () => void;
   onFollow: () => void;
 }) {
