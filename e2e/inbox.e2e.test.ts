@@ -118,7 +118,11 @@ describe('the inbox', () => {
     await bell(page, 1).click();
     await inbox(page).getByRole('button', { name: INBOX_TEXT.markAllRead }).click();
     await bell(page, 0).waitFor();
-    await expect(inbox(page).getByText(/^Unread:/).count()).resolves.toBe(0);
+    await expect(
+      inbox(page)
+        .getByText(/^Unread:/)
+        .count(),
+    ).resolves.toBe(0);
     await page.reload();
     await bell(page, 0).waitFor();
 

@@ -11,7 +11,8 @@ import {
 } from './notifications';
 
 /** As the adapter stores it: unread, stamped with the change's instant. */
-const stored = (draft: NotificationDraft) => Notification.parse({ ...draft, read: false, createdAt: new Date(0).toISOString() });
+const stored = (draft: NotificationDraft) =>
+  Notification.parse({ ...draft, read: false, createdAt: new Date(0).toISOString() });
 
 const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/);
 const resolution = fc.record({
@@ -62,14 +63,25 @@ describe('inbox entries (domain/notifications.ts)', () => {
 
   it("carry Stripe's money and the line it wrote, and no run", () => {
     fc.assert(
-      fc.property(id, id, cents, fc.constantFrom('opened' as const, 'won' as const, 'lost' as const), (pi, x, amountCents, stage) => {
-        const refund = stored(topUpRefunded({ paymentIntentId: pi, refundId: x, amountCents }));
-        expect(refund).toMatchObject({ kind: 'topUp.refunded', runId: null, amountCents, transactionId: `top-up-refund:${pi}:${x}` });
-        const dispute = stored(topUpDispute({ paymentIntentId: pi, disputeId: x, amountCents, stage }));
-        const line = { opened: `dispute:${pi}:${x}`, won: `dispute-won:${pi}:${x}`, lost: `dispute-lost:${pi}:${x}` };
-        const kind = { opened: 'topUp.disputed', won: 'topUp.disputeWon', lost: 'topUp.disputeLost' };
-        expect(dispute).toMatchObject({ kind: kind[stage], runId: null, amountCents, transactionId: line[stage] });
-      }),
+      fc.property(
+        id,
+        id,
+        cents,
+        fc.constantFrom('opened' as const, 'won' as const, 'lost' as const),
+        (pi, x, amountCents, stage) => {
+          const refund = stored(topUpRefunded({ paymentIntentId: pi, refundId: x, amountCents }));
+          expect(refund).toMatchObject({
+            kind: 'topUp.refunded',
+            runId: null,
+            amountCents,
+            transactionId: `top-up-refund:${pi}:${x}`,
+          });
+          const dispute = stored(topUpDispute({ paymentIntentId: pi, disputeId: x, amountCents, stage }));
+          const line = { opened: `dispute:${pi}:${x}`, won: `dispute-won:${pi}:${x}`, lost: `dispute-lost:${pi}:${x}` };
+          const kind = { opened: 'topUp.disputed', won: 'topUp.disputeWon', lost: 'topUp.disputeLost' };
+          expect(dispute).toMatchObject({ kind: kind[stage], runId: null, amountCents, transactionId: line[stage] });
+        },
+      ),
     );
   });
 
@@ -81,6 +93,10 @@ describe('inbox entries (domain/notifications.ts)', () => {
       runId: 'run-1',
     });
     const alert = { symbol: 'KO', predictionDate: '2026-11-20', hitProbability: 0.62, atLeastPercent: 60 };
-    expect(stored(watchAlertReached(alert, 'run-2'))).toMatchObject({ id: 'watch:KO:2026-11-20', runId: 'run-2', ...alert });
+    expect(stored(watchAlertReached(alert, 'run-2'))).toMatchObject({
+      id: 'watch:KO:2026-11-20',
+      runId: 'run-2',
+      ...alert,
+    });
   });
 });

@@ -52,7 +52,11 @@ export function allowanceRenewed(
 }
 
 /** A Stripe refund of a top-up, written by the webhook (no run). */
-export function topUpRefunded(r: { paymentIntentId: string; refundId: string; amountCents: number }): NotificationDraft {
+export function topUpRefunded(r: {
+  paymentIntentId: string;
+  refundId: string;
+  amountCents: number;
+}): NotificationDraft {
   return {
     id: notificationId.refund(r.refundId),
     kind: 'topUp.refunded',

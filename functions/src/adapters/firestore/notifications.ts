@@ -86,7 +86,10 @@ export async function markRead(db: Firestore, userId: string, ids: readonly stri
   const inbox = inboxOf(db, userId);
   for (const part of chunk([...new Set(ids)], MARK_PAGE)) {
     const snaps = await db.getAll(...part.map((id) => inbox.doc(id)));
-    await markSnapsRead(db, snaps.filter((s) => s.exists && s.get('read') === false));
+    await markSnapsRead(
+      db,
+      snaps.filter((s) => s.exists && s.get('read') === false),
+    );
   }
 }
 

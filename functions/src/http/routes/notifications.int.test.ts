@@ -17,7 +17,13 @@ async function inboxWith(uid: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const draft = predictionResolved(
-      { predictionId: `p${i}-${uid}`, symbol: 'KO', timeFrame: 'short', status: i % 2 ? 'hit' : 'missed', isFree: i === 0 },
+      {
+        predictionId: `p${i}-${uid}`,
+        symbol: 'KO',
+        timeFrame: 'short',
+        status: i % 2 ? 'hit' : 'missed',
+        isFree: i === 0,
+      },
       'run-test',
     );
     const [ref, data] = notificationWrite(db, uid, draft, new Date(start + i * 60_000));

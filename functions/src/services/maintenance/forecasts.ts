@@ -102,7 +102,10 @@ export const forecastStep: MaintenanceStep<{ stocks: StockForecasts[] }> = {
 };
 
 /** Writes an alert for each watcher of the stock whose threshold its 7-day chance reached. */
-async function fireAlerts(ctx: { db: Firestore; clock: Clock; runId: string }, forecast: ForecastOfTheDay): Promise<void> {
+async function fireAlerts(
+  ctx: { db: Firestore; clock: Clock; runId: string },
+  forecast: ForecastOfTheDay,
+): Promise<void> {
   const alerts = await watchAlertsOf(ctx.db, forecast.symbol);
   const createdAt = ctx.clock.now().toISOString();
   for (const [userId, atLeastPercent] of alerts) {

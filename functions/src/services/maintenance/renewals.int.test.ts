@@ -36,7 +36,8 @@ describe('renewing allowances', () => {
     const due = [`renew-a-${stamp}`, `renew-b-${stamp}`];
     const notDue = `renew-c-${stamp}`;
     for (const userId of [...due, notDue]) await walletOf(db, userId, new Date('2026-01-10T15:00:00Z'));
-    for (const userId of due) await db.collection('wallets').doc(userId).update({ freePredictions: 0, resetDate: '2026-03-10' });
+    for (const userId of due)
+      await db.collection('wallets').doc(userId).update({ freePredictions: 0, resetDate: '2026-03-10' });
     await db.collection('wallets').doc(notDue).update({ resetDate: '2026-04-10' });
     const runId = `renew-run-${stamp}`;
     const input = { walletIds: [...due, notDue] };

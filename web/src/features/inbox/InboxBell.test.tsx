@@ -125,8 +125,12 @@ describe('the inbox bell', () => {
       'Unread: Your 5 free predictions for this month are ready',
       '$20.00 of a top-up refunded to your card',
     ]);
-    expect(within(items[0]!).getByRole('link', { name: INBOX_TEXT.viewPrediction }).getAttribute('href')).toBe('/history?prediction=p1');
-    expect(within(items[3]!).getByRole('link', { name: INBOX_TEXT.viewLine }).getAttribute('href')).toBe('/wallet?line=top-up-refund%3Api_1%3Are_1');
+    expect(within(items[0]!).getByRole('link', { name: INBOX_TEXT.viewPrediction }).getAttribute('href')).toBe(
+      '/history?prediction=p1',
+    );
+    expect(within(items[3]!).getByRole('link', { name: INBOX_TEXT.viewLine }).getAttribute('href')).toBe(
+      '/wallet?line=top-up-refund%3Api_1%3Are_1',
+    );
 
     fireEvent.click(within(panel).getByRole('button', { name: INBOX_TEXT.markAllRead }));
     await screen.findByRole('button', { name: 'Notifications' });

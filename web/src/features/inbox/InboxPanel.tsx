@@ -38,7 +38,10 @@ export function InboxPanel({ id, uid, inbox, onClose, onLeave }: Props) {
 
   const page = inbox.data;
   // A refresh of the first page may have moved entries into it that an older page holds too.
-  const items = page && [...page.notifications, ...older.items.filter((o) => !page.notifications.some((n) => n.id === o.id))];
+  const items = page && [
+    ...page.notifications,
+    ...older.items.filter((o) => !page.notifications.some((n) => n.id === o.id)),
+  ];
   const cursor = older.cursor === undefined ? (page?.nextCursor ?? null) : older.cursor;
   const unread = page?.unreadCount ?? 0;
 
@@ -92,7 +95,11 @@ export function InboxPanel({ id, uid, inbox, onClose, onLeave }: Props) {
       {reason}
       {items === undefined ? (
         <div className="inbox-state">
-          <NotLoaded failed={inbox.error !== undefined} failedText={INBOX_TEXT.failed} loadingText={INBOX_TEXT.loading} />
+          <NotLoaded
+            failed={inbox.error !== undefined}
+            failedText={INBOX_TEXT.failed}
+            loadingText={INBOX_TEXT.loading}
+          />
         </div>
       ) : items.length === 0 ? (
         <div className="inbox-state">

@@ -1,11 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import {
-  NotificationsPage,
-  UnreadCount,
-  type MarkNotificationsRead,
-  type Notification,
-} from '@stockseer/contract';
+import { NotificationsPage, UnreadCount, type MarkNotificationsRead, type Notification } from '@stockseer/contract';
 import { api } from '../../lib/api';
 
 const PATH = '/api/notifications';

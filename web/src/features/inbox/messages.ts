@@ -32,7 +32,9 @@ export function notificationText(n: Notification): string {
       const forecast = `${n.symbol} ${TIME_FRAME_DAYS[n.timeFrame]}-day forecast`;
       const hit = n.kind === 'prediction.hit';
       if (n.isFree) return `${forecast} ${hit ? 'hit' : 'missed'}: free, nothing charged`;
-      return hit ? `${forecast} hit: ${dollars(n.amountCents)} charged` : `${forecast} missed: ${dollars(n.amountCents)} released`;
+      return hit
+        ? `${forecast} hit: ${dollars(n.amountCents)} charged`
+        : `${forecast} missed: ${dollars(n.amountCents)} released`;
     }
     case 'allowance.renewed':
       return `Your ${n.freePredictions} free predictions for this month are ready`;
