@@ -76,5 +76,6 @@ export async function askedForecast(
  * opens a missing wallet with the caller's profile).
  */
 export async function walletForGenerate(db: Firestore, caller: Caller, clock: Clock): Promise<Wallet> {
-  return (await renewAllowanceIfDue(db, caller.uid, clock, { onOpen: profileWithWallet(db, caller, clock.now()) })).wallet;
+  return (await renewAllowanceIfDue(db, caller.uid, clock, { onOpen: profileWithWallet(db, caller, clock.now()) }))
+    .wallet;
 }
