@@ -4,17 +4,19 @@ import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import {
   ClockState,
   DefaultModels,
+  Overview,
   MODEL_CHOICE_NAMES,
   Prediction,
   TIME_FRAME_LABELS,
   type PredictionStatus,
 } from '@stockseer/contract';
 import { ADMIN_TEXT, STATUS_LABELS } from '../web/src/features/admin/messages';
+import { OVERVIEW_TEXT } from '../web/src/features/admin/overview/overviewText';
 import { MAINTENANCE_TEXT } from '../web/src/features/admin/maintenanceMessages';
 import { CARD_TEXT, PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
-import { formatDate } from '../web/src/lib/format';
+import { formatCents, formatDate } from '../web/src/lib/format';
 import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
@@ -43,10 +45,14 @@ let investor: Browser;
 /** For the clean-up, which must not depend on the pages: the API as the demo admin. */
 let adminToken: string;
 let savedDefaults: DefaultModels;
+/** The overview's figures of the prediction day before this flow: the flow's own activity adds to them. */
+let overviewBefore: Overview['periods'][number];
 
 beforeAll(async () => {
   adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
   savedDefaults = DefaultModels.parse((await apiCall('/api/admin/default-models', { token: adminToken })).body);
+  const day = `granularity=day&from=${PREDICTION_DAY}&to=${PREDICTION_DAY}`;
+  overviewBefore = Overview.parse((await apiCall(`/api/admin/overview?${day}`, { token: adminToken })).body).periods[0]!;
   // The Functions emulator starts a worker per request in flight, and the Admin tab asks for four things at once:
   // warm that many workers first, so cold starts on a busy machine never reach Hosting's proxy timeout.
   await Promise.all(Array.from({ length: 6 }, () => apiCall('/api/admin/clock', { token: adminToken })));
@@ -278,6 +284,39 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     await balanceShows(page, WALLET_TEXT.charged, outcome === 'hit' ? '$1.00' : '$0.00');
     await balanceShows(page, WALLET_TEXT.available, outcome === 'hit' ? '$9.00' : '$10.00');
     await screenshot(page, 'admin-flow-wallet-settled');
+  });
+
+  it("the admin opens Overview and finds the investor's day in its figures: $10 in, one free and one paid prediction", async () => {
+    const { page } = admin;
+    await page.getByRole('tab', { name: OVERVIEW_TEXT.overview, exact: true }).click();
+    await page.getByRole('heading', { name: OVERVIEW_TEXT.title }).waitFor();
+    await page.getByRole('img', { name: /^Money:/ }).waitFor();
+    // The chart's table, opened, and the prediction day's row in it (the last 30 days reach back to it).
+    const rowOf = async (chart: string) => {
+      const figure = page.getByRole('figure', { name: chart, exact: true });
+      await figure.getByText(OVERVIEW_TEXT.showTable).click();
+      const row = figure.getByRole('row', { name: new RegExp(`^${formatDate(PREDICTION_DAY)}`) });
+      return (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+    };
+    const [moneyIn] = await rowOf('Money');
+    expect(moneyIn).toBe(formatCents(overviewBefore.moneyIn + 1000));
+    const [free, paid] = await rowOf('Predictions');
+    expect([free, paid]).toEqual([overviewBefore.freePredictions + 1, overviewBefore.paidPredictions + 1].map(String));
+    const [active, newUsers] = await rowOf('Users');
+    expect(newUsers).toBe(String(overviewBefore.newUsers + 1));
+    expect(Number(active)).toBeGreaterThan(overviewBefore.activeUsers);
+    await expectAccessible(page, 'Admin > Overview with its tables open');
+    const viewport = page.viewportSize();
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `admin-overview-${width}`);
+    }
+    await page.getByRole('radio', { name: OVERVIEW_TEXT.granularities.month }).check();
+    await page.getByRole('figure', { name: 'Money', exact: true }).getByText(OVERVIEW_TEXT.showTable).click();
+    await page.getByRole('row', { name: /^Jun 2025/ }).first().waitFor();
+    await screenshot(page, 'admin-overview-months-320');
+    if (viewport) await page.setViewportSize(viewport);
+    await page.getByRole('tab', { name: OVERVIEW_TEXT.operations, exact: true }).click();
   });
 
   it('the admin takes the time machine back to the real date', async () => {

@@ -16,3 +16,4 @@ export * from './liveStatus';
 export * from './watchlist';
 export * from './support';
 export * from './notifications';
+export * from './overview';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { ADMIN_TEXT } from '../../web/src/features/admin/messages';
+import { OVERVIEW_TEXT } from '../../web/src/features/admin/overview/overviewText';
 import { HISTORY_TEXT } from '../../web/src/features/history/messages';
 import { PREDICTION_TEXT } from '../../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../../web/src/features/stocks/messages';
@@ -108,6 +109,14 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     async (page) => {
       await page.getByLabel(ADMIN_TEXT.userFilter, { exact: true }).selectOption({ label: DEMO_ADMIN.email });
       await page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).getByRole('row').nth(1).waitFor();
+    },
+  ],
+  [
+    'admin overview',
+    async (page) => {
+      await openTab(page, OVERVIEW_TEXT.overview);
+      await page.getByRole('heading', { name: OVERVIEW_TEXT.title }).waitFor();
+      await page.getByRole('img', { name: /^Money:/ }).or(page.getByText(OVERVIEW_TEXT.empty)).waitFor();
     },
   ],
   [

@@ -270,6 +270,7 @@ const rows: Row[] = [
   },
   { route: 'GET /api/admin/users', request: { path: '/api/admin/users' }, expected: adminOnly },
   { route: 'GET /api/admin/alerts', request: { path: '/api/admin/alerts' }, expected: adminOnly },
+  { route: 'GET /api/admin/overview', request: { path: '/api/admin/overview' }, expected: adminOnly },
   // JSON only (issue 14): a form post, which a browser sends cross-site without a preflight, is refused before
   // anything else is looked at, so it moves no money whoever sends it.
   ...(

@@ -574,6 +574,12 @@ const rows: FuzzRow[] = [
   { route: 'GET /api/admin/users', who: 'admin', probes: anyQuery('/api/admin/users'), expect: expectHandled },
   { route: 'GET /api/admin/alerts', who: 'admin', probes: anyQuery('/api/admin/alerts'), expect: expectHandled },
   {
+    route: 'GET /api/admin/overview',
+    who: 'admin',
+    probes: anyQuery('/api/admin/overview', ['granularity', 'from', 'to']),
+    expect: expectHandled,
+  },
+  {
     route: 'GET /api/admin/maintenance-runs',
     who: 'admin',
     probes: anyQuery('/api/admin/maintenance-runs'),

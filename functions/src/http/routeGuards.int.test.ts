@@ -89,6 +89,7 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/admin/maintenance-runs/:id': { path: '/api/admin/maintenance-runs/no-such-run' },
   'GET /api/admin/alerts': { path: '/api/admin/alerts' },
   'GET /api/admin/users': { path: '/api/admin/users?limit=0' },
+  'GET /api/admin/overview': { path: '/api/admin/overview?granularity=week' },
   'GET /api/predictions/all': { path: '/api/predictions/all?limit=0' },
   'GET /api/admin/clock': { path: '/api/admin/clock' },
   'POST /api/admin/clock': { path: '/api/admin/clock', body: {} },

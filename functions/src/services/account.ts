@@ -6,10 +6,15 @@ import type { Caller } from '../domain/caller';
 import { ensureUserAndWallet, profileWithWallet } from '../adapters/firestore/users';
 import { walletOf } from '../adapters/firestore/walletWriter';
 import { withRenewedAllowance } from '../adapters/firestore/allowance';
+import { markActive } from '../adapters/firestore/businessFigures';
 
-/** Right after sign-in: the caller's profile and wallet, both created on first use, the profile refreshed after. */
-export function openAccount(db: Firestore, caller: Caller, clock: Clock): Promise<MeResponse> {
-  return ensureUserAndWallet(db, caller, clock.now());
+/**
+ * Right after sign-in: the caller's profile and wallet, both created on first use, the profile refreshed after; the
+ * caller counts as active today on the overview (docs/product.md#overview).
+ */
+export async function openAccount(db: Firestore, caller: Caller, clock: Clock): Promise<MeResponse> {
+  const [account] = await Promise.all([ensureUserAndWallet(db, caller, clock.now()), markActive(db, caller.uid, clock.now())]);
+  return account;
 }
 
 /**

@@ -91,4 +91,8 @@ export const COLLECTIONS = {
   watchAlerts: 'watchAlerts',
   /** A user's inbox: `users/{uid}/notifications/{id}` (notifications.ts). */
   notifications: 'notifications',
+  /** The overview's figures per day and month, in shards (businessFigures.ts). */
+  businessFigures: 'businessFigures',
+  /** One marker per user and day or month they were active, named by a hash (businessFigures.ts). */
+  activeUsers: 'activeUsers',
 } as const;

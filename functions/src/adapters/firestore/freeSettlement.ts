@@ -3,19 +3,21 @@ import { PredictionStatus } from '@stockseer/contract';
 import { chunk } from '../../domain/maintenance/runs';
 import { predictionRef } from './predictions';
 import { runTransaction } from './runTransaction';
+import { freeResolutionFigures } from '../../domain/overview/figures';
+import { addBusinessFigures } from './businessFigures';
 import { addToLiveTrackRecord } from './trackRecord';
 import { notificationWrite } from './notifications';
-import { RESOLVED_BY_RUN, resolvedNotice, settledForecast, type Settlement } from './walletSettlement';
+import { RESOLVED_AT, RESOLVED_BY_RUN, resolvedNotice, settledForecast, type Settlement } from './walletSettlement';
 
 /**
  * Free predictions resolved per transaction: two writes each (its status and its owner's inbox entry), plus one for
- * the live track record, below Firestore's 500 writes per transaction.
+ * the live track record and two for the overview's figures, below Firestore's 500 writes per transaction.
  */
 const FREE_CHUNK = 240;
 
 /**
  * Resolves free predictions: no wallet and no money, so no ledger, but each is added to the live track record
- * (issue 24) and to its owner's inbox exactly once: a transaction resolves only those still active, and adds those,
+ * (issue 24), to the overview's figures and to its owner's inbox exactly once: a transaction resolves only those still active, and adds those,
  * so a retried shard that finds them resolved adds nothing.
  */
 export async function resolveFreePredictions(
@@ -31,10 +33,13 @@ export async function resolveFreePredictions(
           status: s.status,
           actualPrice: s.actualPrice,
           [RESOLVED_BY_RUN]: runId,
+          [RESOLVED_AT]: now.toISOString(),
         });
         tx.create(...notificationWrite(db, s.userId, resolvedNotice(s, true, runId), now));
       }
       addToLiveTrackRecord(tx, db, active.map(settledForecast));
+      const figures = freeResolutionFigures(active.map((s) => s.status));
+      if (active.length > 0) addBusinessFigures(tx, db, { shardKey: active[0]!.predictionId, at: now, figures });
     });
   }
 }

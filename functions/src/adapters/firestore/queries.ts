@@ -118,6 +118,16 @@ export const QUERIES = {
   staleBacktestRuns: { collection: COLLECTIONS.backtests, where: [range('computedOn', '<')] },
   /** Forecasts from before a close: the cost preview and generate only reuse those of the last final close. */
   staleForecastsOfTheDay: { collection: COLLECTIONS.forecastsOfTheDay, where: [range('predictionDate', '<')] },
+  /** The overview's figure shards of a range of periods, by id (`day:2026-11-26:3`): no index needed. */
+  businessFiguresRange: {
+    collection: COLLECTIONS.businessFigures,
+    where: [range(DOCUMENT_ID, '>='), range(DOCUMENT_ID, '<')],
+  },
+  // The overview's recount pages through these.
+  /** Every ledger line. */
+  allLedgerLines: { collection: COLLECTIONS.transactions, where: [], orderBy: [asc(DOCUMENT_ID)] },
+  /** Every activity marker. */
+  allActiveUserMarkers: { collection: COLLECTIONS.activeUsers, where: [], orderBy: [asc(DOCUMENT_ID)] },
   /** Idempotency keys recorded before a date: past any retry of their generate. */
   staleIdempotencyKeys: { collection: COLLECTIONS.idempotencyKeys, where: [range('recordedOn', '<')] },
 

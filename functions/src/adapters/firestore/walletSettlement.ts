@@ -44,6 +44,8 @@ export const SETTLE_CHUNK = 160;
  * counts what its run resolved from the documents, not from what the crashed attempt remembered.
  */
 export const RESOLVED_BY_RUN = 'resolvedByRun';
+/** When it was resolved: the overview's recount dates a free prediction's resolution by it (a paid one has its line). */
+export const RESOLVED_AT = 'resolvedAt';
 
 /**
  * Settles many due paid predictions of one wallet (the caller has read them: active, paid, this wallet's) with the
@@ -84,7 +86,12 @@ async function settleChunk(
     alsoWrite: (tx, settled) => {
       for (const { step } of settled) {
         const { predictionId, status, actualPrice } = step.settlement;
-        tx.update(predictionRef(db, predictionId), { status, actualPrice, [RESOLVED_BY_RUN]: runId });
+        tx.update(predictionRef(db, predictionId), {
+          status,
+          actualPrice,
+          [RESOLVED_BY_RUN]: runId,
+          [RESOLVED_AT]: now.toISOString(),
+        });
         tx.create(...notificationWrite(db, userId, resolvedNotice(step.settlement, false, runId), now));
       }
       addToLiveTrackRecord(

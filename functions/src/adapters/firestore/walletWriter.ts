@@ -2,7 +2,8 @@
  * The wallet writer: the only code that writes a wallet or its ledger lines (docs/architecture.md#the-wallet-writer;
  * walletWriter.guard.test.ts keeps it so). Sign-up, deposits, money taken back, a generate's reservation, the monthly
  * renewal and settlement all commit here: N ledger decisions on one wallet in one Firestore transaction, with one
- * retry policy. What a commit decides is pure (domain/ledger/commit.ts); this file reads, calls it and writes.
+ * retry policy, and with them what they add to the business overview's figures (domain/overview/figures.ts). What a
+ * commit decides is pure (domain/ledger/commit.ts); this file reads, calls it and writes.
  */
 import type {
   DocumentReference,
@@ -14,7 +15,9 @@ import type { Transaction } from '@stockseer/contract';
 import { Wallet } from '@stockseer/contract';
 import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledger';
 import { upgradedWallet } from '../../domain/ledger/shape';
+import { aggregateDeltasOf } from '../../domain/overview/figures';
 import { assertInvariant, InvariantViolation } from '../../domain/errors';
+import { addBusinessFigures } from './businessFigures';
 import { COLLECTIONS } from './db';
 import { storedLine } from './storedLine';
 import { buildQuery, QUERIES } from './queries';
@@ -91,6 +94,9 @@ export async function commitToWallet<S extends WalletStep>(
       if (stored === undefined) onOpen?.(tx);
       // `create` fails if the line exists: a second guard beside the read above.
       for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
+      // The overview's figures, from the very decisions written: a replay applies nothing, so it counts nothing.
+      const figures = aggregateDeltasOf({ walletOpened: !walletSnap!.exists, applied: plan.applied.map((a) => a.decision) });
+      addBusinessFigures(tx, db, { shardKey: userId, at: now, figures });
       if (plan.applied.length > 0) alsoWrite?.(tx, plan.applied);
       return { wallet: plan.wallet, applied: plan.applied, replayed: replays(plan.replayed, written, userId) };
     },

@@ -1,18 +1,21 @@
 import {
   AdminUsersQuery,
   AllPredictionsQuery,
+  OverviewQuery,
   SetClockRequest,
   SetDefaultModelRequest,
   type AdminAlert,
   type AdminUsersPage,
   type AllPredictionsPage,
   type ClockState,
+  type Overview,
 } from '@stockseer/contract';
 import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
 import { chooseRecommendedModel, recommendedModels } from '../../services/admin/defaultModels';
 import { adminAlerts, adminUsers, allPredictions } from '../../services/admin/lists';
+import { businessOverview } from '../../services/admin/overview';
 import { maintenanceRoutes } from './maintenance';
 import { clockState, pinToday } from '../../services/timeMachine';
 
@@ -37,6 +40,10 @@ export function adminRoutes(deps: AppDeps): ApiRoute[] {
 
     get('/admin/users', 'admin', async (req, res) => {
       res.json((await adminUsers(db, parseInput(AdminUsersQuery, req.query))) satisfies AdminUsersPage);
+    }),
+
+    get('/admin/overview', 'admin', async (req, res) => {
+      res.json((await businessOverview(db, deps.clock, parseInput(OverviewQuery, req.query))) satisfies Overview);
     }),
 
     get('/predictions/all', 'admin', async (req, res) => {

@@ -12,10 +12,25 @@ import { findPrediction, findPredictionAndForecast } from '../../adapters/firest
 import { findIdempotentGenerate, type IdempotentGenerate } from '../../adapters/firestore/idempotencyKeys';
 import { reservePrediction } from '../../adapters/firestore/predictionReservation';
 import { walletOf } from '../../adapters/firestore/walletWriter';
+import { markActive } from '../../adapters/firestore/businessFigures';
 import { forecastOrFit } from './forecastOfTheDay';
 import { askedForecast, walletForGenerate, type PredictionDeps } from './forecastRequest';
 
 export async function generatePrediction(
+  deps: PredictionDeps,
+  caller: Caller,
+  request: PredictionListQuery,
+  idempotencyKey?: string,
+): Promise<GeneratePredictionResponse> {
+  // Asking for a forecast counts as activity on the overview (docs/product.md#overview), beside the work itself.
+  const [answer] = await Promise.all([
+    predictionFor(deps, caller, request, idempotencyKey),
+    markActive(deps.db, caller.uid, deps.clock.now()),
+  ]);
+  return answer;
+}
+
+async function predictionFor(
   deps: PredictionDeps,
   caller: Caller,
   request: PredictionListQuery,

@@ -1,21 +1,40 @@
 import './admin.css';
 import { useState } from 'react';
+import { Tabs } from '../../components/Tabs';
 import { usesAuthEmulator } from '../../lib/config';
 import { useAllPredictions, useClock } from './adminApi';
 import { OPENING_FILTERS } from './adminFilters';
 import { AllPredictionsCard } from './AllPredictionsCard';
 import { DefaultModelsCard } from './DefaultModelsCard';
 import { MaintenanceCard } from './MaintenanceCard';
+import { OverviewPanel } from './overview/OverviewPanel';
+import { OVERVIEW_TEXT } from './overview/overviewText';
 import { PaymentAlertsCard } from './PaymentAlertsCard';
 import { TimeMachine } from './TimeMachine';
 import { UsersCard } from './UsersCard';
 import { useAdminToasts } from './useAdminToasts';
 
+const SECTIONS = [
+  { key: 'operations', label: OVERVIEW_TEXT.operations },
+  { key: 'overview', label: OVERVIEW_TEXT.overview },
+] as const;
+type Section = (typeof SECTIONS)[number]['key'];
+
 /**
- * The Admin tab (docs/product.md#admin-tab): default models, daily maintenance, the users and every user's predictions,
- * plus the time machine on the local emulator. The maintenance run refreshes the predictions it may have resolved.
+ * The Admin tab (docs/product.md#admin-tab) in two sections: Operations (default models, daily maintenance, the users
+ * and every user's predictions, plus the time machine on the local emulator) and the business Overview.
  */
 export function AdminTab() {
+  const [section, setSection] = useState<Section>('operations');
+  return (
+    <Tabs label={OVERVIEW_TEXT.sections} tabs={SECTIONS} active={section} onChange={setSection} className="admin-sections">
+      {section === 'overview' ? <OverviewPanel /> : <Operations />}
+    </Tabs>
+  );
+}
+
+/** The maintenance run refreshes the predictions it may have resolved. */
+function Operations() {
   const toasts = useAdminToasts();
   const [filters, setFilters] = useState(OPENING_FILTERS);
   const predictions = useAllPredictions(filters, toasts.fetchFailed);

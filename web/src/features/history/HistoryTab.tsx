@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { NotLoaded } from '../../components/NotLoaded';
 import { useLiveStatuses } from '../../lib/liveStatusApi';
 import { historyCsv } from './csv';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 import { HistoryFilterBar } from './HistoryFilterBar';
 import { filterPredictions, NO_FILTERS, sortForHistory } from './historyRows';
 import { HistoryTable } from './HistoryTable';

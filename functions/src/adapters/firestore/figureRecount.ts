@@ -1,0 +1,56 @@
+/**
+ * The overview's figures counted again from what they summarise (docs/architecture.md#the-business-overview): every
+ * ledger line, every wallet's opening, every resolved free prediction and every activity marker, page by page. What
+ * the stored shards (businessFigures.ts) must add up to.
+ */
+import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { Prediction, Wallet } from '@stockseer/contract';
+import { fixedClock } from '../../domain/clock';
+import { addOnDate, addToBook, type FigureBook } from '../../domain/overview/book';
+import { freeResolutionFigures, lineFigures } from '../../domain/overview/figures';
+import { buildQuery, QUERIES } from './queries';
+import { RESOLVED_AT } from './walletSettlement';
+import { storedLine } from './storedLine';
+
+/** Documents read at once: bounded memory however long the history. */
+const PAGE_SIZE = 500;
+
+async function forEachDoc(query: Query, visit: (doc: QueryDocumentSnapshot) => void): Promise<void> {
+  let page = await query.limit(PAGE_SIZE).get();
+  for (;;) {
+    page.docs.forEach(visit);
+    if (page.size < PAGE_SIZE) return;
+    page = await query.startAfter(page.docs.at(-1)!).limit(PAGE_SIZE).get();
+  }
+}
+
+const FreeResolution = Prediction.pick({ isFree: true, targetDate: true });
+
+export async function recountBusinessFigures(db: Firestore): Promise<FigureBook> {
+  const book: FigureBook = new Map();
+  await forEachDoc(buildQuery(db, QUERIES.allLedgerLines, []), (doc) => {
+    const line = storedLine(doc);
+    addOnDate(book, new Date(line.date), lineFigures(line));
+  });
+  await forEachDoc(buildQuery(db, QUERIES.allWallets, []).select('createdAt'), (doc) => {
+    addOnDate(book, new Date(Wallet.shape.createdAt.parse(doc.get('createdAt'))), { newUsers: 1 });
+  });
+  for (const status of ['hit', 'missed'] as const) {
+    const resolved = buildQuery(db, QUERIES.resolvedPredictions, ['future', status]).select(
+      'isFree',
+      'targetDate',
+      RESOLVED_AT,
+    );
+    await forEachDoc(resolved, (doc) => {
+      const { isFree, targetDate } = FreeResolution.parse(doc.data());
+      if (!isFree) return; // a paid one is counted by its settlement's line
+      // Resolved before the overview existed: on its target date, the close that decided it.
+      const at = doc.get(RESOLVED_AT) as string | undefined;
+      addOnDate(book, at ? new Date(at) : fixedClock(targetDate).now(), freeResolutionFigures([status]));
+    });
+  }
+  await forEachDoc(buildQuery(db, QUERIES.allActiveUserMarkers, []).select(), (doc) => {
+    addToBook(book, doc.id.slice(0, doc.id.lastIndexOf(':')), { activeUsers: 1 });
+  });
+  return book;
+}

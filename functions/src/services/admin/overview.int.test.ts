@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import { GeneratePredictionResponse, Overview, type BusinessFigures, type OverviewPeriod } from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import { seedDueWallet } from '../../../../tools/testing/duePredictions';
+import { addTradingDays } from '../../domain/calendar';
+import { fixedClock } from '../../domain/clock';
+import { createMarketDataService } from '../../adapters/market-data';
+import { createModelPool } from '../../adapters/model-pool/pool';
+import { readAllBusinessFigures } from '../../adapters/firestore/businessFigures';
+import { settlementStep } from '../maintenance/settlement';
+import { recountOverview } from './overviewRecount';
+import {
+  balanceReaches,
+  db,
+  paidTopUp,
+  payments,
+  resendEvent,
+  sandboxEventsOf,
+} from '../../../test/payments.testkit';
+
+/**
+ * The overview's figures against a recount (docs/architecture.md#the-business-overview): random activity through the
+ * real stack (sign-ins, top-ups paid in the Stripe sandbox and credited by its webhooks, generates, a maintenance
+ * run), a replayed webhook and a retried settlement shard, each counted once. Every test first mends the figures to
+ * a recount, absorbing what other tests wrote behind the wallet writer's back (test kits that seed ledgers).
+ */
+// Days no other test makes predictions near, so that the maintenance run below settles only this test's.
+const GENERATE_DAY = '2024-02-05';
+const SETTLE_DAY = addTradingDays(addTradingDays(GENERATE_DAY, 7), 1);
+let admin: string;
+
+const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
+const setClock = (today: string | null) => asAdmin('/api/admin/clock', { today });
+
+async function overviewOf(granularity: 'day' | 'month', from: string, to = from): Promise<OverviewPeriod[]> {
+  const res = await asAdmin(`/api/admin/overview?granularity=${granularity}&from=${from}&to=${to}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Overview.parse(res.body).periods;
+}
+
+/** The change of each figure between two readings of one period. */
+function change(before: OverviewPeriod, after: OverviewPeriod): Partial<Record<keyof BusinessFigures, number>> {
+  const names = Object.keys(before).filter((k) => k !== 'period' && k !== 'hitRate') as (keyof BusinessFigures)[];
+  return Object.fromEntries(names.flatMap((n) => (after[n] === before[n] ? [] : [[n, after[n] - before[n]]])));
+}
+
+beforeAll(async () => {
+  admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  expect((await setClock(GENERATE_DAY)).status).toBe(200);
+});
+afterAll(async () => {
+  await setClock(null);
+});
+
+// Per user: top-ups in dollars, free predictions left, and each forecast asked (a distinct stock and model) with
+// the outcome its target-date close is made to give.
+const FORECASTS = ['KO', 'MSFT', 'AAPL'].flatMap((symbol) => ['arima', 'xgboost'].map((modelId) => ({ symbol, modelId })));
+const userPlan = fc.record({
+  topUps: fc.array(fc.integer({ min: 5, max: 12 }), { minLength: 1, maxLength: 2 }),
+  free: fc.nat(2),
+  forecasts: fc.shuffledSubarray(FORECASTS, { minLength: 1, maxLength: 3 }),
+  hits: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+});
+
+describe('the business overview', () => {
+  it('adds up random activity through the stack exactly once, equal to a recount', async () => {
+    const seed = Date.now();
+    const [plans] = fc.sample(fc.array(userPlan, { minLength: 2, maxLength: 2 }), { numRuns: 1, seed });
+    expect(await recountOverview(db, { mend: true })).toBeDefined();
+    const [dayBefore] = await overviewOf('day', GENERATE_DAY);
+    const [settleBefore] = await overviewOf('day', SETTLE_DAY);
+    const [monthBefore] = await overviewOf('month', GENERATE_DAY);
+
+    const made: { id: string; isFree: boolean; hit: boolean }[] = [];
+    let paidIntent = '';
+    for (const plan of plans!) {
+      const user = await newTestUser('overview');
+      expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(200);
+      // Fewer free predictions than a new month's five, so that paid ones come soon (no money moves here).
+      await db.collection('wallets').doc(user.uid).update({ freePredictions: plan.free });
+      let credited = 0;
+      for (const dollars of plan.topUps) {
+        paidIntent = await paidTopUp(user.token, dollars);
+        // The app's own credit request beside the webhook: the same top-up, credited once.
+        await apiCall('/api/wallet/add-stripe-funds', { token: user.token, body: { paymentIntentId: paidIntent } });
+        credited += dollars * 100;
+        await balanceReaches(user.uid, credited);
+      }
+      for (const [i, { symbol, modelId }] of plan.forecasts.entries()) {
+        const res = await apiCall('/api/predictions/generate', {
+          token: user.token,
+          body: { symbol, modelId, timeFrame: 'short' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const { prediction } = GeneratePredictionResponse.parse(res.body);
+        made.push({ id: prediction.id, isFree: prediction.isFree, hit: plan.hits[i]! });
+      }
+    }
+    // A webhook Stripe delivers again: nothing moves, nothing counts.
+    const [succeeded] = await sandboxEventsOf('payment_intent.succeeded', paidIntent);
+    expect((await resendEvent(succeeded!.id)).status).toBe(200);
+
+    for (const p of made) {
+      await db
+        .collection('predictions')
+        .doc(p.id)
+        .update(p.hit ? { hitLow: 0.01, hitHigh: 1e9 } : { hitLow: 1e8, hitHigh: 1e9 });
+    }
+    expect((await setClock(SETTLE_DAY)).status).toBe(200);
+    await Promise.all([asAdmin('/api/admin/check-predictions', {}), asAdmin('/api/admin/check-predictions', {})]);
+
+    const paid = made.filter((p) => !p.isFree);
+    const moneyIn = plans!.flatMap((p) => p.topUps).reduce((sum, dollars) => sum + 100 * dollars, 0);
+    const generated = {
+      moneyIn,
+      newUsers: plans!.length,
+      activeUsers: plans!.length,
+      freePredictions: made.length - paid.length,
+      paidPredictions: paid.length,
+      reservedOutstanding: 100 * paid.length,
+    };
+    const charged = 100 * paid.filter((p) => p.hit).length;
+    const settled = {
+      resolved: made.length,
+      hits: made.filter((p) => p.hit).length,
+      revenue: charged,
+      released: 100 * paid.length - charged,
+    };
+    const nonZero = (figures: Record<string, number>) => Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== 0));
+    const [dayAfter] = await overviewOf('day', GENERATE_DAY);
+    expect(change(dayBefore!, dayAfter!), `seed ${seed}`).toEqual(nonZero(generated));
+    const [settleAfter] = await overviewOf('day', SETTLE_DAY);
+    // Outstanding at the end of the settlement day: what the generate day added, all released or charged since.
+    expect(change(settleBefore!, settleAfter!), `seed ${seed}`).toEqual(nonZero(settled));
+    const [monthAfter] = await overviewOf('month', GENERATE_DAY);
+    expect(change(monthBefore!, monthAfter!), `seed ${seed}`).toEqual(
+      nonZero({ ...generated, ...settled, reservedOutstanding: 0 }),
+    );
+
+    expect(await recountOverview(db, { mend: false }), `seed ${seed}`).toEqual([]);
+  }, 300_000);
+
+  it('counts a settlement shard retried, and delivered twice at once, exactly once', async () => {
+    const clock = fixedClock(addTradingDays(addTradingDays('2025-03-03', 7), 1));
+    const marketData = createMarketDataService({ db, clock });
+    const origin = (await marketData.barsUpTo('KO', '2025-03-03', 5)).at(-1)!;
+    const userId = `overview-retry-${Date.now()}`;
+    const predictions = await seedDueWallet(db, {
+      userId,
+      paid: 5,
+      free: 2,
+      origin,
+      symbol: 'KO',
+      outcome: (i) => (i % 2 === 0 ? 'hit' : 'missed'),
+    });
+    // The seed wrote its ledger directly: the recount takes it in, so that only the settlement differs below.
+    await recountOverview(db, { mend: true });
+    const before = await readAllBusinessFigures(db);
+    const models = createModelPool({ threads: 1 });
+    const ctx = { db, marketData, models, payments, runId: `overview-${userId}`, clock, finalAttempt: false };
+    const input = { owners: [{ ownerId: userId, predictionIds: predictions.map((p) => p.id) }] };
+    try {
+      await settlementStep.run(ctx, input);
+      await Promise.all([settlementStep.run(ctx, input), settlementStep.run(ctx, input)]);
+    } finally {
+      await models.close();
+    }
+
+    const after = await readAllBusinessFigures(db);
+    const key = `day:${clock.today()}`;
+    // The first two are free (the allowance goes first); the even ones hit: one free, three paid.
+    expect(after.get(key)!.resolved - (before.get(key)?.resolved ?? 0)).toBe(7);
+    expect(after.get(key)!.hits - (before.get(key)?.hits ?? 0)).toBe(4);
+    expect(after.get(key)!.revenue - (before.get(key)?.revenue ?? 0)).toBe(300);
+    expect(after.get(key)!.released - (before.get(key)?.released ?? 0)).toBe(200);
+    expect(await recountOverview(db, { mend: false })).toEqual([]);
+  }, 180_000);
+});
