@@ -14,7 +14,7 @@ import { FIGURE_NAMES, isNothing, type FigureDeltas } from '../../domain/overvie
 import { periodOf, shiftPeriod } from '../../domain/overview/periods';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
-import { runTransaction } from './runTransaction';
+import { isAlreadyExists } from './alreadyExists';
 
 /** Documents each day's and month's additions are spread over. */
 const FIGURE_SHARDS = 8;
@@ -56,21 +56,28 @@ export function addBusinessFigures(
 }
 
 /**
- * Counts `userId` as active on the day and in the month of `now`, once each: a marker per user and period is
- * created with the count's increment, in one transaction. Most calls find both markers and write nothing.
+ * Counts `userId` as active on the day and in the month of `now`, once each: a marker per user and period, created
+ * in one batch with the count's increment, so that the increment lands only with the marker. Most calls find both
+ * markers and write nothing; of concurrent first calls, one creates each marker and the others are refused, with no
+ * transaction to wait on.
  */
 export async function markActive(db: Firestore, userId: string, now: Date): Promise<void> {
   const keys = figureKeysOf(now);
   const markers = keys.map((key) => db.collection(COLLECTIONS.activeUsers).doc(`${key}:${markerOf(userId)}`));
-  if ((await db.getAll(...markers)).every((snap) => snap.exists)) return;
-  await runTransaction(db, async (tx) => {
-    const snaps = await tx.getAll(...markers);
-    snaps.forEach((snap, i) => {
-      if (snap.exists) return;
-      tx.create(markers[i]!, { firstAt: now.toISOString() });
-      tx.set(figuresRef(db, keys[i]!, shardOf(userId)), increments({ activeUsers: 1 }), { merge: true });
-    });
-  });
+  const snaps = await db.getAll(...markers);
+  await Promise.all(
+    keys.map(async (key, i) => {
+      if (snaps[i]!.exists) return;
+      const batch = db.batch();
+      batch.create(markers[i]!, { firstAt: now.toISOString() });
+      batch.set(figuresRef(db, key, shardOf(userId)), increments({ activeUsers: 1 }), { merge: true });
+      try {
+        await batch.commit();
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    }),
+  );
 }
 
 /** The shards' sum per period, of the documents `query` finds. */

@@ -4,6 +4,7 @@ import { notOnWatchlistMessage, WATCHLIST_FULL_MESSAGE, WATCHLIST_LIMIT } from '
 import { conflict, notFound } from '../../domain/errors';
 import { watchAlertReached } from '../../domain/notifications';
 import { COLLECTIONS } from './db';
+import { isAlreadyExists } from './alreadyExists';
 import { notificationWrite } from './notifications';
 import { runTransaction } from './runTransaction';
 
@@ -118,12 +119,10 @@ export async function recordWatchAlert(db: Firestore, alert: WatchAlert, runId: 
     await batch.commit();
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    if (isAlreadyExists(error)) return false;
     throw error;
   }
 }
-/** gRPC's ALREADY_EXISTS: `create` of a document that is there. */
-const ALREADY_EXISTS = 6;
 
 /** The chance an alert fired with on `predictionDate` for this user and stock, or null when none fired. */
 export async function watchAlertOn(

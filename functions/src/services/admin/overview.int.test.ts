@@ -10,6 +10,9 @@ import { fixedClock } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { createModelPool } from '../../adapters/model-pool/pool';
 import { readAllBusinessFigures } from '../../adapters/firestore/businessFigures';
+import { commitToWallet } from '../../adapters/firestore/walletWriter';
+import { creditTopUp } from '../../adapters/firestore/wallets';
+import { ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { settlementStep } from '../maintenance/settlement';
 import { recountOverview } from './overviewRecount';
 import {
@@ -178,4 +181,60 @@ describe('the business overview', () => {
     expect(after.get(key)!.released - (before.get(key)?.released ?? 0)).toBe(200);
     expect(await recountOverview(db, { mend: false })).toEqual([]);
   }, 180_000);
+
+  it('counts concurrent commits of many wallets exactly once: top-ups delivered three times at once, and reservations', async () => {
+    // An instant of its own, so that only this test's commits land on its day.
+    const now = new Date(`2023-05-${String(10 + Math.floor(Math.random() * 15)).padStart(2, '0')}T15:00:00.000Z`);
+    const key = `day:${now.toISOString().slice(0, 10)}`;
+    const before = (await readAllBusinessFigures(db)).get(key);
+    const users = Array.from({ length: 8 }, (_, u) => `overview-burst-${u}-${Date.now()}`);
+    const payments = users.flatMap((userId, u) =>
+      [0, 1].map((i) => ({ paymentIntentId: `pi_${userId}_${i}`, userId, amountCents: 500 + 10 * u + i, succeeded: true })),
+    );
+    const reserve = (userId: string, i: number) =>
+      commitToWallet(db, {
+        userId,
+        now,
+        steps: [
+          {
+            txId: ledgerTxId.reserve(`${userId}-p${i}`),
+            decide: (wallet) => payForPrediction(wallet, { predictionId: `${userId}-p${i}`, ticker: 'KO', now }),
+          },
+        ],
+      });
+    await Promise.all([...payments, ...payments, ...payments].map((payment) => creditTopUp(db, payment, now)));
+    // Six each, five of them free, all at once (and each asked twice).
+    await Promise.all(users.flatMap((userId) => [0, 1, 2, 3, 4, 5, 0, 5].map((i) => reserve(userId, i))));
+
+    const after = (await readAllBusinessFigures(db)).get(key)!;
+    const added = (name: 'moneyIn' | 'newUsers' | 'freePredictions' | 'paidPredictions' | 'reservedChange') =>
+      after[name] - (before?.[name] ?? 0);
+    expect(added('moneyIn')).toBe(payments.reduce((sum, p) => sum + p.amountCents, 0));
+    expect(added('newUsers')).toBe(users.length);
+    expect(added('freePredictions')).toBe(5 * users.length);
+    expect(added('paidPredictions')).toBe(users.length);
+    expect(added('reservedChange')).toBe(100 * users.length);
+    expect(await recountOverview(db, { mend: false })).toEqual([]);
+  }, 180_000);
+
+  it('refuses bad ranges with 400 and a message, and anyone but an admin', async () => {
+    const refused: [string, unknown][] = [
+      ['granularity=week', expect.stringMatching(/^granularity: /)],
+      ['from=2026-11-02&to=2026-11-01', 'from: from must not be after to'],
+      ['from=2026-01-01&to=2026-06-01', 'a range may cover at most 92 days'],
+      ['granularity=month&from=2020-01-01&to=2026-01-01', 'a range may cover at most 36 months'],
+      ['from=1999-12-31', 'from: dates run from 2000-01-01 to 2999-12-31'],
+      ['to=2026-02-30', 'to: expected a date that exists in the calendar'],
+    ];
+    for (const [query, message] of refused) {
+      expect(await asAdmin(`/api/admin/overview?${query}`), query).toMatchObject({ status: 400, body: { message } });
+    }
+    const user = await newTestUser('overview-not-admin');
+    expect((await apiCall('/api/admin/overview', { token: user.token })).status).toBe(403);
+    expect((await apiCall('/api/admin/overview')).status).toBe(401);
+    // Without dates: the last 30 days up to the stack's today.
+    expect((await setClock(GENERATE_DAY)).status).toBe(200);
+    const { periods, to } = Overview.parse((await asAdmin('/api/admin/overview')).body);
+    expect([periods.length, to]).toEqual([30, GENERATE_DAY]);
+  });
 });
