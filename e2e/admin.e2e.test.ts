@@ -52,7 +52,8 @@ beforeAll(async () => {
   adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
   savedDefaults = DefaultModels.parse((await apiCall('/api/admin/default-models', { token: adminToken })).body);
   const day = `granularity=day&from=${PREDICTION_DAY}&to=${PREDICTION_DAY}`;
-  overviewBefore = Overview.parse((await apiCall(`/api/admin/overview?${day}`, { token: adminToken })).body).periods[0]!;
+  overviewBefore = Overview.parse((await apiCall(`/api/admin/overview?${day}`, { token: adminToken })).body)
+    .periods[0]!;
   // The Functions emulator starts a worker per request in flight, and the Admin tab asks for four things at once:
   // warm that many workers first, so cold starts on a busy machine never reach Hosting's proxy timeout.
   await Promise.all(Array.from({ length: 6 }, () => apiCall('/api/admin/clock', { token: adminToken })));
@@ -313,7 +314,10 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     }
     await page.getByRole('radio', { name: OVERVIEW_TEXT.granularities.month }).check();
     await page.getByRole('figure', { name: 'Money', exact: true }).getByText(OVERVIEW_TEXT.showTable).click();
-    await page.getByRole('row', { name: /^Jun 2025/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /^Jun 2025/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-overview-months-320');
     if (viewport) await page.setViewportSize(viewport);
     await page.getByRole('tab', { name: OVERVIEW_TEXT.operations, exact: true }).click();

@@ -116,7 +116,10 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     async (page) => {
       await openTab(page, OVERVIEW_TEXT.overview);
       await page.getByRole('heading', { name: OVERVIEW_TEXT.title }).waitFor();
-      await page.getByRole('img', { name: /^Money:/ }).or(page.getByText(OVERVIEW_TEXT.empty)).waitFor();
+      await page
+        .getByRole('img', { name: /^Money:/ })
+        .or(page.getByText(OVERVIEW_TEXT.empty))
+        .waitFor();
     },
   ],
   [

@@ -13,7 +13,10 @@ import { markActive } from '../adapters/firestore/businessFigures';
  * caller counts as active today on the overview (docs/product.md#overview).
  */
 export async function openAccount(db: Firestore, caller: Caller, clock: Clock): Promise<MeResponse> {
-  const [account] = await Promise.all([ensureUserAndWallet(db, caller, clock.now()), markActive(db, caller.uid, clock.now())]);
+  const [account] = await Promise.all([
+    ensureUserAndWallet(db, caller, clock.now()),
+    markActive(db, caller.uid, clock.now()),
+  ]);
   return account;
 }
 

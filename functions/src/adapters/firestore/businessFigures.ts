@@ -26,7 +26,8 @@ function shardOf(shardKey: string): string {
 }
 
 /** Never the uid itself: a marker says that someone was active, and a closed account leaves no name in it. */
-const markerOf = (userId: string) => createHash('sha256').update(`stockseer-active:${userId}`).digest('hex').slice(0, 24);
+const markerOf = (userId: string) =>
+  createHash('sha256').update(`stockseer-active:${userId}`).digest('hex').slice(0, 24);
 
 const figuresRef = (db: Firestore, key: string, shard: string) =>
   db.collection(COLLECTIONS.businessFigures).doc(`${key}:${shard}`);
@@ -52,7 +53,8 @@ export function addBusinessFigures(
   { shardKey, at, figures }: { shardKey: string; at: Date; figures: FigureDeltas },
 ): void {
   if (isNothing(figures)) return;
-  for (const key of figureKeysOf(at)) tx.set(figuresRef(db, key, shardOf(shardKey)), increments(figures), { merge: true });
+  for (const key of figureKeysOf(at))
+    tx.set(figuresRef(db, key, shardOf(shardKey)), increments(figures), { merge: true });
 }
 
 /**

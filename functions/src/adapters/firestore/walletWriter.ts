@@ -95,7 +95,10 @@ export async function commitToWallet<S extends WalletStep>(
       // `create` fails if the line exists: a second guard beside the read above.
       for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
       // The overview's figures, from the very decisions written: a replay applies nothing, so it counts nothing.
-      const figures = aggregateDeltasOf({ walletOpened: !walletSnap!.exists, applied: plan.applied.map((a) => a.decision) });
+      const figures = aggregateDeltasOf({
+        walletOpened: !walletSnap!.exists,
+        applied: plan.applied.map((a) => a.decision),
+      });
       addBusinessFigures(tx, db, { shardKey: userId, at: now, figures });
       if (plan.applied.length > 0) alsoWrite?.(tx, plan.applied);
       return { wallet: plan.wallet, applied: plan.applied, replayed: replays(plan.replayed, written, userId) };

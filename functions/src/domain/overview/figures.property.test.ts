@@ -20,7 +20,12 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), pi: fc.nat(4), cents: fc.integer({ min: 100, max: 900 }) }),
   fc.record({ kind: fc.constant('predict' as const), prediction: fc.nat(15) }),
   fc.record({ kind: fc.constant('settle' as const), prediction: fc.nat(15), hit: fc.boolean() }),
-  fc.record({ kind: fc.constant('refund' as const), pi: fc.nat(4), refund: fc.nat(3), cents: fc.integer({ min: 1, max: 99 }) }),
+  fc.record({
+    kind: fc.constant('refund' as const),
+    pi: fc.nat(4),
+    refund: fc.nat(3),
+    cents: fc.integer({ min: 1, max: 99 }),
+  }),
   fc.record({ kind: fc.constant('dispute' as const), pi: fc.nat(4) }),
   fc.record({ kind: fc.constant('closeDispute' as const), pi: fc.nat(4), won: fc.boolean() }),
 );
@@ -119,7 +124,12 @@ function commitAll(ops: readonly Operation[], cuts: readonly number[]) {
     for (const decision of applied) lines.push(...decision.transactions);
     wallet = plan.wallet;
     // What applied, committed again (a replayed webhook, a retried settlement shard): nothing applies, nothing counts.
-    const again = planCommit(wallet, new Set(lines.map((t) => t.id)), plan.applied.map((a) => a.step), { userId: 'u1', now });
+    const again = planCommit(
+      wallet,
+      new Set(lines.map((t) => t.id)),
+      plan.applied.map((a) => a.step),
+      { userId: 'u1', now },
+    );
     expect(again.replayed).toHaveLength(plan.applied.length);
     const replayed = aggregateDeltasOf({ walletOpened: false, applied: again.applied.map((a) => a.decision) });
     expect(replayed).toEqual(NO_FIGURES);

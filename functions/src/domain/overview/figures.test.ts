@@ -29,7 +29,12 @@ describe('aggregateDeltasOf', () => {
   });
 
   it('says what each line kind adds', () => {
-    expect(lineFigures({ type: 'refund', amount: 100 })).toMatchObject({ released: 100, reservedChange: -100, resolved: 1, hits: 0 });
+    expect(lineFigures({ type: 'refund', amount: 100 })).toMatchObject({
+      released: 100,
+      reservedChange: -100,
+      resolved: 1,
+      hits: 0,
+    });
     expect(lineFigures({ type: 'free_prediction', amount: 0 })).toMatchObject({ freePredictions: 1 });
     expect(lineFigures({ type: 'top_up_refund', amount: 250 })).toMatchObject({ refunded: 250 });
     expect(lineFigures({ type: 'dispute', amount: 900 })).toMatchObject({ disputed: 900 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import type { AppError } from '../errors';
 import { NO_FIGURES } from './figures';
 import { overviewRange, overviewRows, periodsBetween, shiftPeriod } from './periods';
 
@@ -20,7 +20,9 @@ describe('overview periods', () => {
   });
 
   it('refuses a range longer than its bound, or one that ends before it starts', () => {
-    expect(overviewRange({ granularity: 'day', from: '2026-01-01', to: '2026-04-02' }, '2026-11-26').periods).toHaveLength(92);
+    expect(
+      overviewRange({ granularity: 'day', from: '2026-01-01', to: '2026-04-02' }, '2026-11-26').periods,
+    ).toHaveLength(92);
     const refused = (query: Parameters<typeof overviewRange>[0]) => {
       try {
         overviewRange(query, '2026-11-26');
@@ -29,8 +31,12 @@ describe('overview periods', () => {
       }
       return false;
     };
-    expect(refused({ granularity: 'day', from: '2026-01-01', to: '2026-04-03' })).toBe('a range may cover at most 92 days');
-    expect(refused({ granularity: 'month', from: '2000-01-01', to: '2999-12-31' })).toBe('a range may cover at most 36 months');
+    expect(refused({ granularity: 'day', from: '2026-01-01', to: '2026-04-03' })).toBe(
+      'a range may cover at most 92 days',
+    );
+    expect(refused({ granularity: 'month', from: '2000-01-01', to: '2999-12-31' })).toBe(
+      'a range may cover at most 36 months',
+    );
     expect(refused({ granularity: 'day', from: '2026-12-01' })).toBe('from must not be after to');
   });
 

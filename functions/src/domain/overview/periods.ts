@@ -12,14 +12,14 @@ import {
 import { validationError } from '../errors';
 import { NO_FIGURES, type FigureDeltas } from './figures';
 
-export const periodOf = (granularity: Granularity, date: string) =>
-  granularity === 'day' ? date : date.slice(0, 7);
+export const periodOf = (granularity: Granularity, date: string) => (granularity === 'day' ? date : date.slice(0, 7));
 
 const DAY_MS = 86_400_000;
 
 /** The period `steps` after (or before, when negative) `period`. */
 export function shiftPeriod(granularity: Granularity, period: string, steps: number): string {
-  if (granularity === 'day') return new Date(Date.parse(`${period}T00:00:00Z`) + steps * DAY_MS).toISOString().slice(0, 10);
+  if (granularity === 'day')
+    return new Date(Date.parse(`${period}T00:00:00Z`) + steps * DAY_MS).toISOString().slice(0, 10);
   const [year, month] = period.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, month - 1 + steps, 1)).toISOString().slice(0, 7);
 }
@@ -60,6 +60,11 @@ export function overviewRows(
   return periods.map((period) => {
     const { reservedChange, ...shown } = figures.get(period) ?? NO_FIGURES;
     reserved += reservedChange;
-    return { period, ...shown, reservedOutstanding: reserved, hitRate: shown.resolved > 0 ? shown.hits / shown.resolved : null };
+    return {
+      period,
+      ...shown,
+      reservedOutstanding: reserved,
+      hitRate: shown.resolved > 0 ? shown.hits / shown.resolved : null,
+    };
   });
 }

@@ -15,14 +15,7 @@ import { creditTopUp } from '../../adapters/firestore/wallets';
 import { ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { settlementStep } from '../maintenance/settlement';
 import { recountOverview } from './overviewRecount';
-import {
-  balanceReaches,
-  db,
-  paidTopUp,
-  payments,
-  resendEvent,
-  sandboxEventsOf,
-} from '../../../test/payments.testkit';
+import { balanceReaches, db, paidTopUp, payments, resendEvent, sandboxEventsOf } from '../../../test/payments.testkit';
 
 /**
  * The overview's figures against a recount (docs/architecture.md#the-business-overview): random activity through the
@@ -60,7 +53,9 @@ afterAll(async () => {
 
 // Per user: top-ups in dollars, free predictions left, and each forecast asked (a distinct stock and model) with
 // the outcome its target-date close is made to give.
-const FORECASTS = ['KO', 'MSFT', 'AAPL'].flatMap((symbol) => ['arima', 'xgboost'].map((modelId) => ({ symbol, modelId })));
+const FORECASTS = ['KO', 'MSFT', 'AAPL'].flatMap((symbol) =>
+  ['arima', 'xgboost'].map((modelId) => ({ symbol, modelId })),
+);
 const userPlan = fc.record({
   topUps: fc.array(fc.integer({ min: 5, max: 12 }), { minLength: 1, maxLength: 2 }),
   free: fc.nat(2),
@@ -132,7 +127,8 @@ describe('the business overview', () => {
       revenue: charged,
       released: 100 * paid.length - charged,
     };
-    const nonZero = (figures: Record<string, number>) => Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== 0));
+    const nonZero = (figures: Record<string, number>) =>
+      Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== 0));
     const [dayAfter] = await overviewOf('day', GENERATE_DAY);
     expect(change(dayBefore!, dayAfter!), `seed ${seed}`).toEqual(nonZero(generated));
     const [settleAfter] = await overviewOf('day', SETTLE_DAY);
@@ -189,7 +185,12 @@ describe('the business overview', () => {
     const before = (await readAllBusinessFigures(db)).get(key);
     const users = Array.from({ length: 8 }, (_, u) => `overview-burst-${u}-${Date.now()}`);
     const payments = users.flatMap((userId, u) =>
-      [0, 1].map((i) => ({ paymentIntentId: `pi_${userId}_${i}`, userId, amountCents: 500 + 10 * u + i, succeeded: true })),
+      [0, 1].map((i) => ({
+        paymentIntentId: `pi_${userId}_${i}`,
+        userId,
+        amountCents: 500 + 10 * u + i,
+        succeeded: true,
+      })),
     );
     const reserve = (userId: string, i: number) =>
       commitToWallet(db, {

@@ -27,7 +27,13 @@ type Section = (typeof SECTIONS)[number]['key'];
 export function AdminTab() {
   const [section, setSection] = useState<Section>('operations');
   return (
-    <Tabs label={OVERVIEW_TEXT.sections} tabs={SECTIONS} active={section} onChange={setSection} className="admin-sections">
+    <Tabs
+      label={OVERVIEW_TEXT.sections}
+      tabs={SECTIONS}
+      active={section}
+      onChange={setSection}
+      className="admin-sections"
+    >
       {section === 'overview' ? <OverviewPanel /> : <Operations />}
     </Tabs>
   );

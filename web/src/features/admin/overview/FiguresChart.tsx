@@ -2,9 +2,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Granularity, OverviewPeriod } from '@stockseer/contract';
 import { toCsv } from '../../../lib/csv';
 import { downloadText } from '../../../lib/download';
-import { drawFiguresChart } from './drawFiguresChart';
+import { drawFiguresChart, type ChartLibrary } from './drawFiguresChart';
 import { chartCsvRows, formatFigure, formatPeriod, type FigureChart } from './overviewFigures';
 import { OVERVIEW_TEXT } from './overviewText';
+
+let library: Promise<ChartLibrary> | undefined;
+/** lightweight-charts, imported once for all the charts (a failed import is tried again by the next chart). */
+function chartLibrary(): Promise<ChartLibrary> {
+  library ??= import('lightweight-charts').catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  });
+  return library;
+}
 
 interface Props {
   granularity: Granularity;
@@ -26,7 +36,7 @@ export function FiguresChart({ granularity, chart, periods }: Props) {
     if (!element) return;
     let disposed = false;
     let remove: (() => void) | undefined;
-    import('lightweight-charts')
+    chartLibrary()
       .then((lib) => {
         if (disposed) return;
         const drawn = drawFiguresChart(lib, element, { granularity, periods, lines: chart.lines });
@@ -43,7 +53,8 @@ export function FiguresChart({ granularity, chart, periods }: Props) {
 
   const first = periods[0];
   const last = periods.at(-1);
-  const span = first && last ? `${formatPeriod(granularity, first.period)} to ${formatPeriod(granularity, last.period)}` : '';
+  const span =
+    first && last ? `${formatPeriod(granularity, first.period)} to ${formatPeriod(granularity, last.period)}` : '';
   const fileName = `stockseer-${chart.key}-${granularity}-${first?.period ?? ''}-${last?.period ?? ''}.csv`;
 
   return (

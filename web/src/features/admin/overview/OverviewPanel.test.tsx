@@ -57,7 +57,14 @@ const DAYS: Overview = {
   from: '2026-11-25',
   to: '2026-11-26',
   periods: [
-    quiet('2026-11-25', { moneyIn: 2000, paidPredictions: 3, freePredictions: 2, activeUsers: 4, newUsers: 2, reservedOutstanding: 300 }),
+    quiet('2026-11-25', {
+      moneyIn: 2000,
+      paidPredictions: 3,
+      freePredictions: 2,
+      activeUsers: 4,
+      newUsers: 2,
+      reservedOutstanding: 300,
+    }),
     quiet('2026-11-26', {
       moneyIn: 500,
       revenue: 100,
@@ -73,7 +80,12 @@ const DAYS: Overview = {
     }),
   ],
 };
-const MONTHS: Overview = { granularity: 'month', from: '2026-11', to: '2026-11', periods: [quiet('2026-11', { moneyIn: 2500 })] };
+const MONTHS: Overview = {
+  granularity: 'month',
+  from: '2026-11',
+  to: '2026-11',
+  periods: [quiet('2026-11', { moneyIn: 2500 })],
+};
 
 function serve(days: Overview | { status: number; body: unknown } = DAYS) {
   return fakeApi({
@@ -89,7 +101,7 @@ const tile = (label: string) => {
 };
 
 describe('Admin > Overview', () => {
-  it("sums the period in tiles: money moved, the reservations left at its end, predictions, hit rate and users", async () => {
+  it('sums the period in tiles: money moved, the reservations left at its end, predictions, hit rate and users', async () => {
     serve();
     renderWithProviders(<OverviewPanel />);
     await screen.findByRole('heading', { name: OVERVIEW_TEXT.title });
@@ -123,10 +135,18 @@ describe('Admin > Overview', () => {
     ]);
 
     const table = screen.getByRole('table', { name: /^Predictions,/ });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Day', 'Free predictions', 'Paid predictions', 'Resolved', 'Hits', 'Hit rate']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['2', '3', '0', '0', '-'],
       ['0', '0', '4', '2', '50%'],
     ]);

@@ -22,7 +22,11 @@ export const chartTime = (granularity: Granularity, period: string) =>
 export function drawFiguresChart(
   lib: ChartLibrary,
   element: HTMLElement,
-  { granularity, periods, lines }: { granularity: Granularity; periods: readonly OverviewPeriod[]; lines: readonly Figure[] },
+  {
+    granularity,
+    periods,
+    lines,
+  }: { granularity: Granularity; periods: readonly OverviewPeriod[]; lines: readonly Figure[] },
 ): IChartApi {
   const styles = getComputedStyle(element);
   const money = lines[0]?.kind === 'cents';

@@ -10,7 +10,12 @@ export interface Figure {
   kind: 'cents' | 'count' | 'rate';
 }
 
-const cents = (key: string, label: string, value: (p: OverviewPeriod) => number): Figure => ({ key, label, value, kind: 'cents' });
+const cents = (key: string, label: string, value: (p: OverviewPeriod) => number): Figure => ({
+  key,
+  label,
+  value,
+  kind: 'cents',
+});
 const count = (key: keyof OverviewPeriod, label: string): Figure => ({
   key,
   label,
@@ -100,7 +105,11 @@ function csvValue(figure: Figure, value: number | null): Cell {
 }
 
 /** The table of a chart as CSV rows: a header, then a row per period (`YYYY-MM-DD` or `YYYY-MM`). */
-export function chartCsvRows(granularity: Granularity, chart: FigureChart, periods: readonly OverviewPeriod[]): Cell[][] {
+export function chartCsvRows(
+  granularity: Granularity,
+  chart: FigureChart,
+  periods: readonly OverviewPeriod[],
+): Cell[][] {
   const header = [granularity === 'day' ? 'Day' : 'Month', ...chart.columns.map((f) => f.label)];
   return [header, ...periods.map((p) => [p.period, ...chart.columns.map((f) => csvValue(f, f.value(p)))])];
 }
