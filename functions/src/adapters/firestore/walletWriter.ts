@@ -96,7 +96,7 @@ export async function commitToWallet<S extends WalletStep>(
       for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
       // The overview's figures, from the very decisions written: a replay applies nothing, so it counts nothing.
       const figures = aggregateDeltasOf({
-        walletOpened: !walletSnap!.exists,
+        walletOpened: stored === undefined,
         applied: plan.applied.map((a) => a.decision),
       });
       addBusinessFigures(tx, db, { shardKey: userId, at: now, figures });

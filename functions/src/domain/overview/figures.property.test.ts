@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Transaction, Wallet } from '@stockseer/contract';
+import { COURTESY_CREDIT_CENTS, type Transaction, type Wallet } from '@stockseer/contract';
 import { fixedClock } from '../clock';
 import {
   closeDispute,
+  courtesyCredit,
   deposit,
   ledgerTxId,
   openDispute,
@@ -28,6 +29,7 @@ const operation = fc.oneof(
   }),
   fc.record({ kind: fc.constant('dispute' as const), pi: fc.nat(4) }),
   fc.record({ kind: fc.constant('closeDispute' as const), pi: fc.nat(4), won: fc.boolean() }),
+  fc.record({ kind: fc.constant('credit' as const), credit: fc.nat(3), cents: fc.integer({ min: 100, max: 2000 }) }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -37,6 +39,15 @@ const now = fixedClock('2026-11-26').now();
 function stepOf(op: Operation, world: { deposits: Map<string, number>; made: Map<string, boolean> }): WalletStep {
   const paymentIntentId = 'pi' in op ? `pi_${op.pi}` : '';
   switch (op.kind) {
+    case 'credit': {
+      const creditId = `c${op.credit}`;
+      // An admin's courtesy credit, which the ledger refuses while the wallet owes (the caller's check first).
+      const amountCents = Math.min(Math.max(op.cents, COURTESY_CREDIT_CENTS.min), COURTESY_CREDIT_CENTS.max);
+      return {
+        txId: ledgerTxId.credit(creditId),
+        decide: (w) => (w.balance < 0 ? null : courtesyCredit(w, { creditId, amountCents, now })),
+      };
+    }
     case 'deposit': {
       // One amount per PaymentIntent, as Stripe's.
       const amountCents = op.cents + op.pi;
@@ -151,7 +162,7 @@ describe('the overview figures the wallet writer adds, under random commits and 
           });
           expect(counted).toEqual(recount);
 
-          // The money figures agree with the wallet the same decisions left.
+          // The money figures agree with the wallet the same decisions left (courtesy credits are money in too).
           expect(counted.reservedChange).toBe(wallet.reservedBalance);
           expect(counted.revenue).toBe(wallet.chargedBalance);
           expect(counted.moneyIn + counted.credits - counted.refunded - counted.disputed + counted.disputesWon).toBe(

@@ -40,6 +40,7 @@ describe('aggregateDeltasOf', () => {
     expect(lineFigures({ type: 'dispute', amount: 900 })).toMatchObject({ disputed: 900 });
     expect(lineFigures({ type: 'dispute_won', amount: 900 })).toMatchObject({ disputesWon: 900 });
     expect(lineFigures({ type: 'dispute_lost', amount: 900 })).toEqual(NO_FIGURES);
+    expect(lineFigures({ type: 'credit', amount: 300 })).toMatchObject({ credits: 300 });
     expect(lineFigures({ type: 'other', amount: 300 })).toMatchObject({ credits: 300 });
   });
 
