@@ -104,6 +104,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-this-alias': 'off' },
   },
   {
+    // The service worker's Web Push handlers, imported by the generated worker (web/vite.config.ts).
+    files: ['web/public/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

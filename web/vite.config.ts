@@ -41,6 +41,8 @@ export default defineConfig({
         // Admin code is for admins only: never pushed into every user's offline cache.
         globIgnores: ['**/AdminTab-*.js'],
         runtimeCaching: [],
+        // Web Push: the push and notificationclick handlers (public/push-sw.js; docs/product.md#web-push).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

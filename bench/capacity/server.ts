@@ -18,6 +18,8 @@ import { firestoreRateLimiter } from '../../functions/src/adapters/firestore/rat
 import { firestoreProviderBudget } from '../../functions/src/adapters/firestore/providerBudget';
 import { providerBudgetFromEnv, rateLimitsFromEnv } from '../../functions/src/adapters/rateLimitsFromEnv';
 import { countFirestoreUsage } from './firestoreUsage';
+import { webPushSender } from '../../functions/src/adapters/push/webPushSender';
+import { vapidKeysFrom } from '../../functions/src/adapters/push/vapid';
 
 export interface ServerUsage {
   cpuMs: number;
@@ -45,6 +47,8 @@ const app = createApp({
   payments: stripeGatewayAtFirstUse(() => stripeSettingsFrom(process.env)),
   models: createModelPool(),
   rateLimiter,
+  // The stack's VAPID keys (the local stack gives them to every process it runs); no hot route pushes.
+  push: webPushSender({ publicKey: () => vapidKeysFrom(process.env).publicKey, vapid: () => vapidKeysFrom(process.env) }),
   // No hot route enqueues maintenance.
   maintenanceQueue: { enqueue: () => Promise.reject(new Error('no maintenance queue in bench:capacity')) },
 });

@@ -9,6 +9,9 @@
  *   spread   N due over M wallets (--due, --wallets; 5,000 over 500)
  *   single   K due on one wallet (--single; 1,000)
  *   overlap  two triggers at once (--overlap-due over --overlap-wallets; 1,000 over 100): one run, settled once
+ *   push     one due prediction on each of --push-subscribers wallets (2,000), each with a device subscribed to a push
+ *            service this bench runs on loopback (tools/testing/pushService.ts: it checks each push's VAPID signature
+ *            and decrypts it): the run's summaries, pushes per second from the first to the last received, none twice
  *
  * `--only spread,single` picks scenarios. Loopback only; bounded by the counts and --timeout (seconds, 600).
  * Figures are those of the emulators on this machine (2 cores shared), not of Cloud Functions and Firestore.
@@ -25,6 +28,8 @@ import { adminSdk } from '../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';
 import { seedDueWallet } from '../../tools/testing/duePredictions';
+import { startPushService, type PushService } from '../../tools/testing/pushService';
+import { addPushDevice } from '../../functions/src/adapters/firestore/pushDevices';
 import { markdownTable, writeResults } from '../lib/report';
 import { booksSummary } from '../../web/src/features/admin/messages';
 
@@ -35,7 +40,8 @@ const { values: args } = parseArgs({
     single: { type: 'string', default: '1000' },
     'overlap-due': { type: 'string', default: '1000' },
     'overlap-wallets': { type: 'string', default: '100' },
-    only: { type: 'string', default: 'spread,single,overlap' },
+    'push-subscribers': { type: 'string', default: '2000' },
+    only: { type: 'string', default: 'spread,single,overlap,push' },
     timeout: { type: 'string', default: '600' },
   },
 });
@@ -70,6 +76,8 @@ interface Outcome {
   neverSettled: number;
   slowestRequestMs: number;
   requests: Request[];
+  /** The push scenario's: summaries received, per second from the first to the last, any received twice. */
+  push: { subscribers: number; received: number; perSecond: number; twice: number; rejected: number } | null;
 }
 
 async function timedCall(what: string, path: string, body?: unknown, log?: Request[]) {
@@ -129,10 +137,48 @@ const runIdOf = (body: unknown): string | undefined => {
   return b.runId ?? b.id;
 };
 
-async function runScenario(scenario: string, index: number, due: number, wallets: number, triggers: number) {
+/** A device for each seeded wallet's owner, subscribed to the bench's push service. */
+async function subscribeAll(service: PushService, userIds: string[]) {
+  let next = 0;
+  const now = new Date();
+  await Promise.all(
+    Array.from({ length: SEED_PARALLEL }, async () => {
+      while (next < userIds.length) {
+        const uid = userIds[next++]!;
+        const subscription = service.subscribe().json;
+        await addPushDevice(db, uid, { subscription, device: 'Bench on Linux', now });
+      }
+    }),
+  );
+}
+
+/** What the push service received: how many, how fast, and whether any endpoint got two. */
+function pushFigures(service: PushService, subscribers: number): NonNullable<Outcome['push']> {
+  const received = service.received();
+  const spanMs = received.length > 1 ? received.at(-1)!.at - received[0]!.at : 0;
+  const byEndpoint = new Map<string, number>();
+  for (const push of received) byEndpoint.set(push.endpoint, (byEndpoint.get(push.endpoint) ?? 0) + 1);
+  return {
+    subscribers,
+    received: received.length,
+    perSecond: spanMs > 0 ? Math.round(((received.length - 1) / spanMs) * 1000 * 10) / 10 : 0,
+    twice: [...byEndpoint.values()].filter((n) => n > 1).length,
+    rejected: service.rejected().length,
+  };
+}
+
+async function runScenario(
+  scenario: string,
+  index: number,
+  due: number,
+  wallets: number,
+  triggers: number,
+  push?: PushService,
+) {
   const { predictionDay, runDay } = await scenarioDates(index);
   console.log(`[bench] ${scenario}: seeding ${due} due predictions over ${wallets} wallets (${predictionDay})`);
   const seeded = await seed(scenario, due, wallets, predictionDay);
+  if (push) await subscribeAll(push, seeded.map((s) => s.userId));
   const ids = seeded.flatMap((s) => s.predictions.map((p) => p.id));
   const requests: Request[] = [];
   await timedCall('set the time machine', '/api/admin/clock', { today: runDay }, requests);
@@ -219,6 +265,7 @@ async function runScenario(scenario: string, index: number, due: number, wallets
     neverSettled,
     slowestRequestMs: Math.max(...requests.map((r) => r.ms)),
     requests: requests.filter((r) => r.what !== 'progress' || r.ms > 2000),
+    push: push ? pushFigures(push, seeded.length) : null,
   };
   console.log(`[bench] ${scenario}: ${JSON.stringify({ ...outcome, requests: undefined })}`);
   return outcome;
@@ -234,6 +281,15 @@ async function main() {
     if (wanted.has('overlap')) {
       const due = Number(args['overlap-due']);
       outcomes.push(await runScenario('overlap', 2, due, Number(args['overlap-wallets']), 2));
+    }
+    if (wanted.has('push')) {
+      const service = await startPushService();
+      const subscribers = Number(args['push-subscribers']);
+      try {
+        outcomes.push(await runScenario('push', 3, subscribers, subscribers, 1, service));
+      } finally {
+        await service.close();
+      }
     }
   } finally {
     await apiCall('/api/admin/clock', { token: adminToken, body: { today: null } });
@@ -255,6 +311,8 @@ async function main() {
         'settled twice',
         'left active',
         'slowest request s',
+        'pushes',
+        'pushes/s',
       ],
       outcomes.map((o) => [
         o.scenario,
@@ -270,12 +328,17 @@ async function main() {
         o.settledTwice,
         o.neverSettled,
         (o.slowestRequestMs / 1000).toFixed(1),
+        o.push ? `${o.push.received} of ${o.push.subscribers}` : 'n/a',
+        o.push?.perSecond ?? 'n/a',
       ]),
     )}\n`,
   );
   const file = writeResults(`maintenance-${new Date().toISOString().replace(/[:.]/g, '-')}`, { args, outcomes });
   console.log(`[bench] results: ${file}`);
-  const bad = outcomes.some((o) => o.invariantViolations > 0 || o.settledTwice > 0 || o.neverSettled > 0);
+  const pushedBadly = (o: Outcome) => o.push !== null && (o.push.twice > 0 || o.push.rejected > 0);
+  const bad = outcomes.some(
+    (o) => o.invariantViolations > 0 || o.settledTwice > 0 || o.neverSettled > 0 || pushedBadly(o),
+  );
   process.exit(bad ? 1 : 0);
 }
 

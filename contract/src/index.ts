@@ -17,3 +17,4 @@ export * from './watchlist';
 export * from './support';
 export * from './notifications';
 export * from './overview';
+export * from './push';

@@ -40,6 +40,12 @@ export const MaintenanceReport = z.object({
   booksChargedCents: Count.default(0),
   booksReservedCents: Count.default(0),
   booksDiscrepancies: Count.default(0),
+  /**
+   * Web Push (docs/product.md#web-push): the run's summaries pushed, one per device reached, and the devices removed
+   * because their push service answered that the subscription is gone (404 or 410). Runs stored before read 0.
+   */
+  pushSentCount: Count.default(0),
+  pushGoneCount: Count.default(0),
 });
 export type MaintenanceReport = z.infer<typeof MaintenanceReport>;
 /** What a run has done before its first shard ends. */
@@ -55,6 +61,8 @@ export const EMPTY_MAINTENANCE_REPORT: MaintenanceReport = Object.freeze({
   booksChargedCents: 0,
   booksReservedCents: 0,
   booksDiscrepancies: 0,
+  pushSentCount: 0,
+  pushGoneCount: 0,
 });
 
 export const MaintenanceRunState = z.enum(['queued', 'running', 'done', 'failed']);

@@ -12,7 +12,10 @@ import {
   settingsFrom,
   stripeSettings,
   tasksServiceAccount,
+  vapidKeys,
+  vapidPublicKey,
 } from './config';
+import { testVapidKeys } from '../test/push.testkit';
 
 // Params read their values from the environment the runtime (or the emulator, from .env files) gives the function.
 afterEach(() => vi.unstubAllEnvs());
@@ -22,7 +25,12 @@ describe('the settings of a deployment', () => {
     const names = [...PARAMS, ...SECRETS].map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
     for (const param of [...PARAMS, ...SECRETS]) expect(param.options.description, param.name).toBeTruthy();
-    expect(SECRETS.map((s) => s.name)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MASSIVE_API_KEY']);
+    expect(SECRETS.map((s) => s.name)).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'MASSIVE_API_KEY',
+      'VAPID_PRIVATE_KEY',
+    ]);
     for (const [action, name] of Object.entries(RATE_LIMIT_ENV)) {
       const param = PARAMS.find((p) => p.name === name);
       expect(param?.options.default, name).toBe(DEFAULT_RATE_LIMITS[action as keyof typeof DEFAULT_RATE_LIMITS].limit);
@@ -95,5 +103,18 @@ describe('the settings of a deployment', () => {
     });
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');
     expect(stripeSettings()).toBeUndefined();
+  });
+
+  it("reads Web Push's keys: the public one alone for the API, the pair with its contact for maintenance", () => {
+    const keys = testVapidKeys();
+    vi.stubEnv('VAPID_PUBLIC_KEY', keys.publicKey);
+    vi.stubEnv('VAPID_SUBJECT', keys.subject);
+    vi.stubEnv('VAPID_PRIVATE_KEY', '');
+    expect(vapidPublicKey()).toBe(keys.publicKey);
+    expect(() => vapidKeys()).toThrow(/The secret VAPID_PRIVATE_KEY is not set/);
+    vi.stubEnv('VAPID_PRIVATE_KEY', keys.privateKey);
+    expect(vapidKeys()).toEqual(keys);
+    vi.stubEnv('VAPID_PUBLIC_KEY', '');
+    expect(() => vapidPublicKey()).toThrow(/VAPID_PUBLIC_KEY is not set/);
   });
 });

@@ -20,6 +20,7 @@ import { chosenSource, DEFAULT_MASSIVE_BASE_URL } from './adapters/market-data/s
 import { providerBudgetFromEnv, RATE_LIMIT_ENV, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
 import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/client';
 import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
+import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY', {
   description: "Stripe's secret API key (sk_live_... or sk_test_...).",
@@ -32,14 +33,24 @@ export const MASSIVE_API_KEY = defineSecret('MASSIVE_API_KEY', {
   description: 'The Massive (formerly Polygon.io) REST API key, used when MARKET_DATA_PROVIDER is massive.',
 });
 
+export const VAPID_PRIVATE_KEY = defineSecret('VAPID_PRIVATE_KEY', {
+  description:
+    'The private key of the Web Push VAPID pair whose public key is VAPID_PUBLIC_KEY (npx web-push generate-vapid-keys).',
+});
+
 /**
- * The secrets each function is given: the API takes payments and reads market data; maintenance reads market data
- * and lists Stripe's money for the nightly audit of the books (the Stripe settings are read as one, webhook secret
- * included).
+ * The secrets each function is given: the API takes payments and reads market data; maintenance reads market data,
+ * lists Stripe's money for the nightly audit of the books (the Stripe settings are read as one, webhook secret
+ * included) and signs the run's Web Push summaries.
  */
 export const API_SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
-export const MAINTENANCE_SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
-export const SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY];
+export const MAINTENANCE_SECRETS: SecretParam[] = [
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  MASSIVE_API_KEY,
+  VAPID_PRIVATE_KEY,
+];
+export const SECRETS: SecretParam[] = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, MASSIVE_API_KEY, VAPID_PRIVATE_KEY];
 
 const PER_MINUTE_INPUT = {
   text: {
@@ -87,6 +98,21 @@ export const PARAMS: (StringParam | IntParam)[] = [
   defineString('STRIPE_API_URL', {
     default: '',
     description: 'Leave empty for Stripe itself. Only the local stack sets it, to its Stripe sandbox.',
+  }),
+  defineString('VAPID_PUBLIC_KEY', {
+    description:
+      'The public key of the Web Push VAPID pair (npx web-push generate-vapid-keys); its private key is the secret ' +
+      'VAPID_PRIVATE_KEY. Browsers subscribe with it: a new pair ends every subscription made with the old one.',
+  }),
+  defineString('VAPID_SUBJECT', {
+    description:
+      'Who push services can contact about our pushes: a mailto: address or an https: URL, e.g. mailto:ops@example.com.',
+    input: {
+      text: {
+        validationRegex: /^(mailto:\S+@\S+|https:\/\/\S+)$/,
+        validationErrorMessage: 'A mailto: address or an https: URL.',
+      },
+    },
   }),
 ];
 
@@ -152,6 +178,18 @@ export function marketDataSettings(): Settings {
   if (chosenSource(values) !== 'massive') return values;
   return { ...values, MASSIVE_API_KEY: requiredSecret(MASSIVE_API_KEY) };
 }
+
+/** The VAPID keys that sign Web Push; a missing or bad one fails with its name (at the first push, never at load). */
+export function vapidKeys(): VapidKeys {
+  return vapidKeysFrom({
+    VAPID_PUBLIC_KEY: requiredParam(param('VAPID_PUBLIC_KEY')),
+    VAPID_SUBJECT: requiredParam(param('VAPID_SUBJECT')),
+    VAPID_PRIVATE_KEY: requiredSecret(VAPID_PRIVATE_KEY),
+  });
+}
+
+/** The VAPID public key alone: the API hands it to browsers, and has no use for the private key. */
+export const vapidPublicKey = (): string => requiredParam(param('VAPID_PUBLIC_KEY'));
 
 /** Stripe's settings; undefined when its secrets are empty, so that payments answer 503 and the rest still works. */
 export function stripeSettings(): StripeSettings | undefined {

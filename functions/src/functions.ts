@@ -17,6 +17,7 @@ import { maintenanceShardJob } from './jobs/maintenanceShard';
 import { cloudTasksShardQueue } from './adapters/tasks/shardQueue';
 import { firestoreRateLimiter } from './adapters/firestore/rateLimits';
 import { firestoreProviderBudget } from './adapters/firestore/providerBudget';
+import { webPushSender } from './adapters/push/webPushSender';
 import {
   API_SECRETS,
   MAINTENANCE_SECRETS,
@@ -26,6 +27,8 @@ import {
   rateLimits,
   stripeSettings,
   tasksServiceAccount,
+  vapidKeys,
+  vapidPublicKey,
 } from './config';
 
 /** What an entry chooses at start-up: "today"'s clock, and the time machine over it (the local stack's only). */
@@ -54,6 +57,7 @@ export function stockseerFunctions({ clock, timeMachine }: StartUp) {
       marketData: createMarketDataService({ ...base, budget }, marketDataSettings()),
       payments: stripeGatewayAtFirstUse(stripeSettings),
       models: createModelPool(),
+      push: webPushSender({ publicKey: vapidPublicKey, vapid: vapidKeys }),
       rateLimiter,
       maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
     };

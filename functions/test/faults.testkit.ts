@@ -15,6 +15,7 @@ import { db as directDb } from './payments.testkit';
 import { createApp } from '../src/http/app';
 import { firestoreRateLimiter } from '../src/adapters/firestore/rateLimits';
 import { DEFAULT_RATE_LIMITS } from '../src/domain/rateLimit';
+import { testPushSender } from './push.testkit';
 
 // The real API in the test process, with the real adapters, whose Firestore goes through a FaultProxy to the
 // stack's emulator: the test can cut the database away from this API while it works, and look at the emulator
@@ -75,7 +76,8 @@ export async function startFaultyApi(
       options.marketData?.(db, clock) ?? createMarketDataService({ db, clock }, { MARKET_DATA_PROVIDER: 'demo' }),
     payments: options.payments ?? stripeGatewayAtFirstUse(() => stripeSettingsFrom(process.env)),
     rateLimiter: firestoreRateLimiter(db, DEFAULT_RATE_LIMITS),
-    // The fault tests never run maintenance.
+    // The fault tests never run maintenance, nor push.
+    push: testPushSender(),
     maintenanceQueue: { enqueue: () => Promise.reject(new Error('no maintenance queue in the fault tests')) },
     models: {
       ...models,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { localVapidEnv } from './vapidKeys';
 
 /** Where everything of the local stack listens; firebase.json holds the same ports for the Firebase emulators. */
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -73,6 +74,8 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     // Cloud Tasks' caller of the maintenance shards: given, so the Admin SDK never asks the metadata server for it.
     TASKS_SERVICE_ACCOUNT: `maintenance-tasks@${PROJECT_ID}.iam.gserviceaccount.com`,
     ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
+    // Web Push's keys: the environment's, else the pair the stack made at its first start.
+    ...localVapidEnv(),
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../functions/src/domain/rateLimit';
 import { UNUSED_MASSIVE_KEY, dotenv, emulatorParams, emulatorSecrets } from './functionsConfig';
 import { SANDBOX_STRIPE_ENV } from './config';
+import { localVapidEnv } from './vapidKeys';
 
 // The Functions emulator's own parser of .env.local and .secret.local.
 const { parse } = createRequire(import.meta.url)('firebase-tools/lib/functions/env.js') as {
@@ -13,6 +14,7 @@ const STACK = {
   TASKS_SERVICE_ACCOUNT: 'tasks@demo-stockseer.iam.gserviceaccount.com',
   STRIPE_SECRET_KEY: SANDBOX_STRIPE_ENV.STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: SANDBOX_STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+  ...localVapidEnv({}),
 };
 
 describe("the local stack's functions settings", () => {
@@ -26,6 +28,8 @@ describe("the local stack's functions settings", () => {
       STOCKSEER_ALLOWED_ORIGINS: '',
       STRIPE_API_URL: 'http://x:1',
       TASKS_SERVICE_ACCOUNT: STACK.TASKS_SERVICE_ACCOUNT,
+      VAPID_PUBLIC_KEY: STACK.VAPID_PUBLIC_KEY,
+      VAPID_SUBJECT: STACK.VAPID_SUBJECT,
     });
     expect(emulatorParams({ ...STACK, MARKET_DATA_DIR: '/data' }).MARKET_DATA_PROVIDER).toBe('csv');
   });
@@ -37,6 +41,7 @@ describe("the local stack's functions settings", () => {
     expect(() => emulatorParams({ ...STACK, MARKET_DATA_PROVIDER: 'yahoo' })).toThrow(/MARKET_DATA_PROVIDER/);
     expect(() => emulatorParams({ ...STACK, TASKS_SERVICE_ACCOUNT: '' })).toThrow(/TASKS_SERVICE_ACCOUNT is not set/);
     expect(() => emulatorSecrets({ ...STACK, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET is not set/);
+    expect(() => emulatorParams({ ...STACK, VAPID_SUBJECT: '' })).toThrow(/VAPID_SUBJECT is not set/);
     expect(() => emulatorSecrets({ ...STACK, MARKET_DATA_PROVIDER: 'massive' })).toThrow(
       /MASSIVE_API_KEY is not set, and MARKET_DATA_PROVIDER is massive/,
     );
@@ -47,6 +52,7 @@ describe("the local stack's functions settings", () => {
       STRIPE_SECRET_KEY: STACK.STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: STACK.STRIPE_WEBHOOK_SECRET,
       MASSIVE_API_KEY: UNUSED_MASSIVE_KEY,
+      VAPID_PRIVATE_KEY: STACK.VAPID_PRIVATE_KEY,
     });
     expect(emulatorSecrets({ ...STACK, MARKET_DATA_PROVIDER: 'massive', MASSIVE_API_KEY: 'k' }).MASSIVE_API_KEY).toBe(
       'k',

@@ -42,7 +42,12 @@ export function emulatorSecrets(env: NodeJS.ProcessEnv): Record<string, string> 
   for (const { name } of SECRETS) {
     const value = env[name] || (name === 'MASSIVE_API_KEY' && !massive ? UNUSED_MASSIVE_KEY : '');
     if (!value) {
-      const why = name === 'MASSIVE_API_KEY' ? 'MARKET_DATA_PROVIDER is massive' : 'Stripe keys are given';
+      const why =
+        name === 'MASSIVE_API_KEY'
+          ? 'MARKET_DATA_PROVIDER is massive'
+          : name === 'VAPID_PRIVATE_KEY'
+            ? 'VAPID_PUBLIC_KEY is given'
+            : 'Stripe keys are given';
       throw new Error(`${name} is not set, and ${why}: add it to .env (see .env.example)`);
     }
     values[name] = value;

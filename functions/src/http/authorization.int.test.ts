@@ -13,12 +13,14 @@ import {
   UnreadCount,
   PredictionList,
   PredictionPreview,
+  PushDevices,
   TransactionsResponse,
   Wallet,
   Watchlist,
   WatchlistSymbols,
 } from '@stockseer/contract';
 import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/testing/api';
+import { unusedSubscription } from '../../../tools/testing/pushService';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { db, paidTopUp, sign } from '../../test/payments.testkit';
 import { apiRoutes } from '../../test/routes.testkit';
@@ -37,7 +39,7 @@ type Statuses = Record<Caller, number>;
 
 interface Request {
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -68,6 +70,11 @@ let ownersPaidIntent: string;
 let ownersNotification: string;
 let currentDefaults: DefaultModels;
 let currentClock: z.infer<typeof ClockState>;
+let ownersDevice: string;
+let adminsDevice: string;
+const addDevice = async (token: string, endpoint: string) =>
+  PushDevices.parse((await apiCall('/api/push/subscriptions', { token, body: unusedSubscription(endpoint) })).body)
+    .devices[0]!.id;
 
 const PREDICTION = { symbol: 'AAPL', modelId: 'recommended', timeFrame: 'short' } as const;
 const LIST_QUERY = 'symbol=AAPL&modelId=recommended&timeFrame=short';
@@ -106,6 +113,8 @@ beforeAll(async () => {
   const [notificationRef, notification] = notificationWrite(db, owner.uid, refund, new Date());
   await notificationRef.create(notification);
   ownersNotification = notificationRef.id;
+  ownersDevice = await addDevice(owner.token, `https://push.example.test/authz-owner-${stamp}`);
+  adminsDevice = await addDevice(users.admin.token, `https://push.example.test/authz-admin-${stamp}`);
   // The admin rows write what is already there, so they change nothing for the tests after this file.
   currentDefaults = DefaultModels.parse(
     (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
@@ -209,6 +218,29 @@ const rows: Row[] = [
     request: { path: '/api/notifications/read', body: 'owners notification' },
     expected: signedIn(),
     check: (r) => expect(UnreadCount.parse(r.body).unreadCount).toBe(0),
+  },
+  {
+    route: 'GET /api/push/subscriptions',
+    what: "the caller's own devices: the owner turned notifications on for one, nobody else saw it",
+    request: { path: '/api/push/subscriptions' },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(PushDevices.parse(r.body).devices.some((d) => d.id === ownersDevice)).toBe(caller === 'owner'),
+  },
+  {
+    route: 'POST /api/push/subscriptions',
+    what: "one browser's subscription, added to each caller's own devices",
+    request: { path: '/api/push/subscriptions', body: unusedSubscription(`https://push.example.test/authz-${stamp}`) },
+    expected: signedIn(),
+    check: (r, caller) =>
+      expect(PushDevices.parse(r.body).devices.some((d) => d.id === ownersDevice)).toBe(caller === 'owner'),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions/:id',
+    what: "the admin's own device: the owner and another user are refused it first, then the admin removes it",
+    request: { path: '/api/push/subscriptions/admins device', method: 'DELETE' },
+    expected: { anonymous: 401, owner: 404, other: 404, admin: 200 },
+    check: (r) => expect(PushDevices.parse(r.body).devices.some((d) => d.id === adminsDevice)).toBe(false),
   },
   {
     route: 'GET /api/predictions/preview',
@@ -327,7 +359,10 @@ function resolve(request: Request): Request {
     case 'current clock':
       return { ...request, body: { today: currentClock.pinned ? currentClock.today : null } };
     default:
-      return { ...request, path: request.path.replace('userId=owner', `userId=${users.owner.uid}`) };
+      return {
+        ...request,
+        path: request.path.replace('userId=owner', `userId=${users.owner.uid}`).replace('admins device', adminsDevice),
+      };
   }
 }
 

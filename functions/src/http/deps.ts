@@ -6,6 +6,7 @@ import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import type { RateLimiter } from '../domain/rateLimit';
 import type { ShardQueue } from '../domain/maintenance/runs';
+import type { PushSender } from '../adapters/push/webPushSender';
 
 /** What the HTTP layer needs from the outside world; tests build it against the emulators. */
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   models: ModelPool;
   /** Per-user limits of the expensive endpoints. */
   rateLimiter: RateLimiter;
+  /** Web Push: the VAPID public key browsers subscribe with, and maintenance's sender of run summaries. */
+  push: PushSender;
   /** Where daily maintenance puts its shards (Cloud Tasks). */
   maintenanceQueue: ShardQueue;
   /** Browser origins other than the app's own that may call the API (allowedOrigins.ts); none when absent. */

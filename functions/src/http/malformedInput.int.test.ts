@@ -11,6 +11,8 @@ import {
   IdempotencyKey,
   MarkNotificationsRead,
   PredictionListQuery,
+  PushDeviceId,
+  PushSubscriptionInput,
   SetClockRequest,
   SetDefaultModelRequest,
   StockSearchQuery,
@@ -21,6 +23,7 @@ import {
 import { APP_URL, apiCall, FUNCTION_URL, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { changedDocuments, firestoreSnapshot } from '../../../tools/testing/firestoreSnapshot';
+import { unusedSubscription } from '../../../tools/testing/pushService';
 import { db, sign, stripe, stripeSettings } from '../../test/payments.testkit';
 import { apiRouteGuards, apiRoutes } from '../../test/routes.testkit';
 
@@ -33,7 +36,7 @@ import { apiRouteGuards, apiRoutes } from '../../test/routes.testkit';
 
 type Who = 'anonymous' | 'user' | 'admin';
 interface Probe {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
@@ -303,6 +306,12 @@ const runPaths: fc.Arbitrary<Probe> = badSymbol
     path: `/api/admin/maintenance-runs/${id}`,
   }));
 
+/** No device of the caller's: a malformed id (400) or a well-formed one that is not on their list (404). */
+const devicePaths: fc.Arbitrary<Probe> = fc
+  .oneof(badSymbol, fc.hexaString({ minLength: 64, maxLength: 64 }))
+  .filter((id) => id !== '' && (PushDeviceId.safeParse(id).success || !PushDeviceId.safeParse(decodeURIComponent(id)).success))
+  .map((id) => ({ method: 'DELETE' as const, path: `/api/push/subscriptions/${id}` }));
+
 /**
  * Idempotency-Key values both endpoints refuse (the contract's `IdempotencyKey`, after HTTP trims the ends), and that
  * fetch can send (Latin-1, no control characters). Never empty: a proxy may drop an empty header, and a valid
@@ -479,6 +488,26 @@ const rows: FuzzRow[] = [
     probes: post('/api/watchlist/alert', invalidBodies({ symbol: 'AAPL', atLeastPercent: 50 }, WatchlistAlertChange)),
     expect: expectRefused,
   },
+  { route: 'GET /api/push/subscriptions', who: 'user', probes: anyQuery('/api/push/subscriptions'), expect: expectHandled },
+  {
+    route: 'POST /api/push/subscriptions',
+    who: 'user',
+    probes: post(
+      '/api/push/subscriptions',
+      invalidBodies(unusedSubscription('https://push.example.test/fuzz') as unknown as Record<string, unknown>, PushSubscriptionInput),
+    ),
+    expect: expectRefused,
+    // Addresses the server must never be made to call: plain http off this machine, other schemes, no host.
+    examples: ['http://169.254.169.254/latest', 'http://push.example.test/x', 'javascript:alert(1)', 'file:///etc/passwd', 'https://'].map(
+      (endpoint) => ({
+        method: 'POST' as const,
+        path: '/api/push/subscriptions',
+        body: JSON.stringify({ ...unusedSubscription('https://push.example.test/fuzz'), endpoint }),
+        contentType: 'application/json',
+      }),
+    ),
+  },
+  { route: 'DELETE /api/push/subscriptions/:id', who: 'user', probes: devicePaths, expect: expectRefused },
   {
     // Read-only: valid pages are fine too, so every query goes, valid or not.
     route: 'GET /api/notifications',

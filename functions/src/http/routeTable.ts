@@ -11,7 +11,7 @@ import type { RequestHandler } from 'express';
 export type Guard = 'public' | 'signedIn' | 'liveSession' | 'admin';
 
 export interface ApiRoute {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** The path under /api, in Express's syntax (`/stocks/:symbol`), matched exactly. */
   path: string;
   guard: Guard;
@@ -32,3 +32,4 @@ const route =
 
 export const get = route('get');
 export const post = route('post');
+export const del = route('delete');

@@ -10,6 +10,7 @@ import { createModelPool } from '../adapters/model-pool/pool';
 import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';
 import { payments } from '../../test/payments.testkit';
+import { push } from '../../test/push.testkit';
 
 /**
  * In-process against the Firestore emulator: the scheduled function's handler is invoked as Cloud Scheduler would
@@ -26,6 +27,7 @@ const deps: MaintenanceDeps = {
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
   payments,
+  push,
   queue: inlineShardQueue(() => deps),
 };
 

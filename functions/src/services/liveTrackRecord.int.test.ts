@@ -18,6 +18,7 @@ import {
 } from '../adapters/firestore/trackRecord';
 import { settlementStep } from './maintenance/settlement';
 import { payments } from '../../test/payments.testkit';
+import { push } from '../../test/push.testkit';
 
 /**
  * Issue 24 through the Firestore emulator: the live track record is added to as forecasts resolve, in the
@@ -61,7 +62,7 @@ async function seedDueDriftForecasts(): Promise<{ userId: string; predictions: P
 
 const settle = (runId: string, owner: { userId: string; predictions: Prediction[] }) =>
   settlementStep.run(
-    { db, clock, marketData, models, payments, runId, finalAttempt: false },
+    { db, clock, marketData, models, payments, push, runId, finalAttempt: false },
     { owners: [{ ownerId: owner.userId, predictionIds: owner.predictions.map((p) => p.id) }] },
   );
 

@@ -3,9 +3,13 @@ import type { User } from 'firebase/auth';
 import { useAuth } from '../features/auth/AuthProvider';
 import { displayNameOf, initialsOf } from '../features/auth/displayName';
 import { useAccount } from '../features/auth/useAccount';
+import { NotificationsCard } from '../features/push/NotificationsCard';
 import { WalletTab } from '../features/wallet/WalletTab';
 
-/** The Wallet tab, given who is signed in: app/ hands the auth feature's user to the wallet feature. */
+/**
+ * The Wallet tab, given who is signed in: app/ hands the auth feature's user to the wallet feature, and puts the push
+ * feature's notifications card in its account settings.
+ */
 export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -33,6 +37,7 @@ export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean 
       onSignIn={() => navigate('/auth')}
       onSignOut={() => void onSignOut()}
       highlightedLine={highlightedLine}
+      settings={<NotificationsCard uid={user.uid} />}
     />
   );
 }

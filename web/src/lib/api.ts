@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   idempotencyKey?: string;
 }
@@ -48,18 +48,19 @@ export async function api<S extends z.ZodType>(path: string, schema: S, options:
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let res: Response;
   try {
     res = await fetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       credentials: 'include',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch (error) {
     // A read with no answer at all: offline, which the app says once (lib/online.ts) rather than per request. An
-    // action's (a body: generate, a payment) is its own to report, and to retry with the same key at once.
-    if (options.body === undefined) reportNetworkFailure();
+    // action's (a body: generate, a payment; or a removal) is its own to report, and to retry with the same key at once.
+    if (options.body === undefined && method !== 'DELETE') reportNetworkFailure();
     throw error;
   }
   reportReachable();

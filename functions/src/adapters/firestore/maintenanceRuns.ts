@@ -30,6 +30,11 @@ const leaseDoc = (today: string) => `maintenanceLease-${today}`;
 /** What a run's shards need besides the public fields: the instant its settlements are stamped with. */
 export interface StoredRun extends Omit<MaintenanceRun, 'id'> {
   marketNow: string;
+  /**
+   * The steps planned once the planned ones have ended (MaintenanceStep.afterOthers), until the shard that ends them
+   * claims their planning. Absent on runs stored before.
+   */
+  pendingSteps?: string[];
 }
 
 /** A shard's work as planned (wallet ids, say): step-specific JSON the step reads back. */
@@ -105,18 +110,20 @@ export interface PlannedShard {
 }
 
 /**
- * Stores a run's shards before they are enqueued (a shard finds its work in its document) and marks the run
- * running; a run with nothing to do is done at once.
+ * Stores shards of a run before they are enqueued (a shard finds its work in its document) and marks the run
+ * running; `pendingSteps` are planned when these shards have ended. Shards planned later add to the run's. A run left
+ * with nothing to do, now or later, ends at once.
  */
 export async function recordPlan(
   db: Firestore,
-  { runId, today, shards, wallNow }: { runId: string; today: string; shards: readonly PlannedShard[]; wallNow: Date },
+  {
+    runId,
+    today,
+    shards,
+    pendingSteps = [],
+    wallNow,
+  }: { runId: string; today: string; shards: readonly PlannedShard[]; pendingSteps?: string[]; wallNow: Date },
 ) {
-  const steps: Record<string, StepProgress> = {};
-  for (const s of shards) {
-    steps[s.step] ??= { shardCount: 0, shardsDone: 0, shardsFailed: 0 };
-    steps[s.step]!.shardCount += 1;
-  }
   for (let i = 0; i < shards.length; i += 400) {
     const batch = db.batch();
     for (const { id, step, input, itemCount } of shards.slice(i, i + 400)) {
@@ -133,16 +140,25 @@ export async function recordPlan(
     }
     await batch.commit();
   }
-  const empty = shards.length === 0;
   await runTransaction(db, async (tx) => {
-    const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
+    const [runSnap, leaseSnap] = await tx.getAll(runRef(db, runId), leaseRef(db, today));
+    const run = runSnap!.data() as StoredRun;
+    const lease = leaseSnap!.data() as Lease | undefined;
+    const steps: Record<string, StepProgress> = { ...run.steps };
+    for (const s of shards) {
+      const progress = steps[s.step] ?? { shardCount: 0, shardsDone: 0, shardsFailed: 0 };
+      steps[s.step] = { ...progress, shardCount: progress.shardCount + 1 };
+    }
+    const ended = shards.length === 0 && pendingSteps.length === 0;
+    const state = ended ? runStateAfter(steps) : 'running';
     tx.update(runRef(db, runId), {
-      state: empty ? 'done' : 'running',
-      shardCount: shards.length,
+      state,
+      shardCount: run.shardCount + shards.length,
       steps,
-      ...(empty ? { endedAt: wallNow.toISOString() } : {}),
+      pendingSteps,
+      ...(ended ? { endedAt: wallNow.toISOString() } : {}),
     });
-    if (empty) releaseLease(tx, db, { lease, runId, today });
+    if (ended) releaseLease(tx, db, { lease, runId, today });
   });
 }
 
@@ -187,7 +203,8 @@ export async function beginShard(
 
 /**
  * Records a shard's end and adds its counts to its run, once: a second delivery of a finished shard changes
- * nothing. The last shard ends the run and frees the lease; any other renews it.
+ * nothing. The last shard ends the run and frees the lease; any other renews it. The last of the planned shards of a
+ * run with steps still to plan ends nothing: it answers those steps, which its caller plans (once: it claims them).
  */
 export async function finishShard(
   db: Firestore,
@@ -205,15 +222,15 @@ export async function finishShard(
     error: string | null;
     wallNow: Date;
   },
-): Promise<void> {
-  await runTransaction(
+): Promise<{ stepsToPlan: string[] }> {
+  return runTransaction(
     db,
     async (tx) => {
       const rRef = runRef(db, runId);
       const sRef = shardRef(db, runId, shardId);
       const [runSnap, shardSnap] = await tx.getAll(rRef, sRef);
       const shard = shardSnap!.data() as StoredShard;
-      if (shard.state === 'done' || shard.state === 'failed') return;
+      if (shard.state === 'done' || shard.state === 'failed') return { stepsToPlan: [] };
       const run = runSnap!.data() as StoredRun;
       const lease = (await tx.get(leaseRef(db, run.today))).data() as Lease | undefined;
       const failed = error !== null;
@@ -226,7 +243,9 @@ export async function finishShard(
           shardsFailed: step.shardsFailed + (failed ? 1 : 0),
         },
       };
-      const state = run.state === 'failed' ? 'failed' : runStateAfter(steps);
+      const planned = run.state === 'failed' ? 'failed' : runStateAfter(steps);
+      const stepsToPlan = planned === 'running' || run.state === 'failed' ? [] : (run.pendingSteps ?? []);
+      const state = stepsToPlan.length > 0 ? 'running' : planned;
       const finished = state !== 'running';
       tx.update(sRef, { state: failed ? 'failed' : 'done', report, error });
       tx.update(rRef, {
@@ -236,9 +255,11 @@ export async function finishShard(
         shardsDone: run.shardsDone + (failed ? 0 : 1),
         shardsFailed: run.shardsFailed + (failed ? 1 : 0),
         ...(finished ? { endedAt: wallNow.toISOString() } : {}),
+        ...(stepsToPlan.length > 0 ? { pendingSteps: [] } : {}),
       });
       const renewUntil = finished ? undefined : wallNow.getTime() + LEASE_MS;
       releaseLease(tx, db, { lease, runId, today: run.today, renewUntil });
+      return { stepsToPlan };
     },
     { maxAttempts: 20 },
   );

@@ -8,6 +8,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { paymentWebhookRoutes } from './paymentsWebhook';
 import { predictionRoutes } from './predictions';
+import { pushRoutes } from './push';
 import { stockRoutes } from './stocks';
 import { trackRecordRoutes } from './trackRecord';
 import { walletRoutes } from './wallet';
@@ -28,5 +29,6 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...trackRecordRoutes(deps),
     ...watchlistRoutes(deps),
     ...notificationRoutes(deps),
+    ...pushRoutes(deps),
   ];
 }

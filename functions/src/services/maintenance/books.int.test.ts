@@ -17,6 +17,7 @@ import {
 import { upstreamUnavailable } from '../../domain/errors';
 import { stripeGateway } from '../../adapters/stripe/gateway';
 import { reconciledUpTo } from '../../adapters/firestore/booksReconciled';
+import { push } from '../../../test/push.testkit';
 import { createMarketDataService } from '../../adapters/market-data';
 import { createModelPool } from '../../adapters/model-pool/pool';
 import { auditStep, reconcileStep } from './books';
@@ -35,6 +36,7 @@ const ctx = (runId: string): StepContext => ({
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
   payments,
+  push,
   runId,
   finalAttempt: false,
 });

@@ -6,6 +6,7 @@ import { createModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { cleanupStep } from './cleanup';
 import { payments } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 
 /**
  * The cleanup step in-process against the Firestore emulator, on a run date of its own in 2000 (nothing else the
@@ -21,6 +22,7 @@ const ctx = {
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
   payments,
+  push,
   runId: 'cleanup-test',
   finalAttempt: false,
 };

@@ -9,6 +9,7 @@ import { forecastOfTheDay } from '../predictions/forecastOfTheDay';
 import { forecastStep } from './forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
 import { payments } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 
 /**
  * The forecasts step in-process against the Firestore emulator and a real model pool, on run dates of its own in
@@ -32,6 +33,7 @@ afterAll(() => models.close());
 
 const ctx = {
   payments,
+  push,
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),

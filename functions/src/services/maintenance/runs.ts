@@ -14,6 +14,7 @@ import { fixedClockAt, type Clock, type TimeMachine } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
 import type { PaymentGateway } from '../../adapters/stripe/gateway';
+import type { PushSender } from '../../adapters/push/webPushSender';
 import { shardId, type ShardQueue, type ShardTask } from '../../domain/maintenance/runs';
 import {
   beginShard,
@@ -28,6 +29,7 @@ import { ensureLiveTrackRecord } from '../liveTrackRecord';
 import { auditStep, reconcileStep } from './books';
 import { cleanupStep } from './cleanup';
 import { forecastStep } from './forecasts';
+import { pushStep } from './push';
 import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
@@ -35,7 +37,8 @@ import { log } from '../../adapters/logging/log';
 
 /**
  * The steps of a run, in order. A new step (e.g. refreshing an aggregate after the settlements) is one more entry:
- * it plans its own shards and its shards run beside the others'.
+ * it plans its own shards and its shards run beside the others'. A step `afterOthers` (the push summaries) is planned
+ * when the others' shards have ended, and its shards run then.
  */
 export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   settlementStep as MaintenanceStep,
@@ -44,6 +47,7 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   forecastStep as MaintenanceStep,
   auditStep as MaintenanceStep,
   reconcileStep as MaintenanceStep,
+  pushStep as MaintenanceStep,
 ];
 
 export interface MaintenanceDeps {
@@ -54,6 +58,7 @@ export interface MaintenanceDeps {
   marketData: MarketDataService;
   models: ModelPool;
   payments: PaymentGateway;
+  push: PushSender;
   queue: ShardQueue;
   steps?: readonly MaintenanceStep[];
   /** The real time, for leases and start and end times (the time machine's clock stands still). */
@@ -84,21 +89,12 @@ export async function startMaintenance(
     await ensureLiveTrackRecord(db, wallNow(deps)).catch((error: unknown) =>
       log.error('maintenance: the live track record base could not be made', error, { runId }),
     );
-    const shards: PlannedShard[] = [];
-    for (const step of stepsOf(deps)) {
-      const plans = await step.plan({
-        db,
-        clock,
-        marketData: deps.marketData,
-        models: deps.models,
-        payments: deps.payments,
-      });
-      plans.forEach(({ input, itemCount }, i) =>
-        shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
-      );
-    }
-    await recordPlan(db, { runId, today, shards, wallNow: wallNow(deps) });
-    await deps.queue.enqueue(shards.map((s) => ({ runId, shardId: s.id })));
+    const later = stepsOf(deps).filter((step) => step.afterOthers);
+    const planned = await planSteps(deps, { runId, today, clock }, stepsOf(deps).filter((step) => !step.afterOthers), {
+      pendingSteps: later.map((step) => step.name),
+    });
+    // Nothing to wait for: the later steps are planned now.
+    if (planned === 0 && later.length > 0) await planSteps(deps, { runId, today, clock }, later);
   } catch (error) {
     log.error('maintenance: a run could not be planned', error, { runId });
     const reason = 'The run could not be planned or queued';
@@ -106,6 +102,44 @@ export async function startMaintenance(
     throw error;
   }
   return started;
+}
+
+/** Plans `steps` into shards, stores them and enqueues them: how many there are. */
+async function planSteps(
+  deps: MaintenanceDeps,
+  { runId, today, clock }: { runId: string; today: string; clock: Clock },
+  steps: readonly MaintenanceStep[],
+  { pendingSteps = [] }: { pendingSteps?: string[] } = {},
+): Promise<number> {
+  const { db, marketData, models, payments, push } = deps;
+  const shards: PlannedShard[] = [];
+  for (const step of steps) {
+    const plans = await step.plan({ db, clock, marketData, models, payments, push, runId });
+    plans.forEach(({ input, itemCount }, i) =>
+      shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
+    );
+  }
+  await recordPlan(db, { runId, today, shards, pendingSteps, wallNow: wallNow(deps) });
+  await deps.queue.enqueue(shards.map((s) => ({ runId, shardId: s.id })));
+  return shards.length;
+}
+
+/**
+ * The steps left to plan once the others' shards have ended (claimed by the shard that ended them). A failure here
+ * ends the run as failed: the shard that claimed them has finished, so no retry would plan them.
+ */
+async function planLaterSteps(deps: MaintenanceDeps, run: { runId: string; today: string; clock: Clock }, names: string[]) {
+  try {
+    await planSteps(
+      deps,
+      run,
+      stepsOf(deps).filter((step) => names.includes(step.name)),
+    );
+  } catch (error) {
+    log.error('maintenance: the last steps of a run could not be planned', error, { runId: run.runId });
+    const reason = 'The steps after the others could not be planned or queued';
+    await failRun(deps.db, { runId: run.runId, today: run.today, error: reason, wallNow: wallNow(deps) });
+  }
 }
 
 /**
@@ -124,29 +158,24 @@ export async function runShard(
   deps.timeMachine?.pinThisProcess(run.today);
   const step = stepsOf(deps).find((s) => s.name === shard.step);
   const clock = fixedClockAt(run.today, new Date(run.marketNow));
+  const { db, marketData, models, payments, push } = deps;
+  let ended: { stepsToPlan: string[] };
   try {
     if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
     const counts = await step.run(
-      {
-        db: deps.db,
-        marketData: deps.marketData,
-        models: deps.models,
-        payments: deps.payments,
-        runId,
-        clock,
-        finalAttempt,
-      },
+      { db, marketData, models, payments, push, runId, clock, finalAttempt },
       shard.input,
     );
     const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };
-    await finishShard(deps.db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
+    ended = await finishShard(db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
   } catch (error) {
     log.error('maintenance: a shard failed', error, { runId, shardId: id, attempt: shard.attempts });
     if (!finalAttempt) throw error;
     const report = { ...EMPTY_MAINTENANCE_REPORT, failedCount: Math.max(1, shard.itemCount) };
     const message = error instanceof Error ? error.message : String(error);
-    await finishShard(deps.db, { runId, shardId: id, report, error: message, wallNow: wallNow(deps) });
+    ended = await finishShard(db, { runId, shardId: id, report, error: message, wallNow: wallNow(deps) });
   }
+  if (ended.stepsToPlan.length > 0) await planLaterSteps(deps, { runId, today: run.today, clock }, ended.stepsToPlan);
 }
 
 const POLL_MS = 250;

@@ -16,6 +16,7 @@ import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { runShard, type MaintenanceDeps } from './runs';
 import { settlementStep } from './settlement';
 import { payments } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 
 /**
  * In-process against the Firestore emulator: the settlement shard called directly, as the task queue would call it
@@ -73,7 +74,7 @@ describe('settling per wallet', () => {
     expect(before.wallet).toMatchObject({ balance: 250, reservedBalance: paid * 100, freePredictions: 0 });
 
     const report = await settlementStep.run(
-      { db, marketData, models, payments, runId: `direct-${stamp()}`, clock, finalAttempt: false },
+      { db, marketData, models, payments, push, runId: `direct-${stamp()}`, clock, finalAttempt: false },
       { owners: [{ ownerId: userId, predictionIds: predictions.map((p) => p.id) }] },
     );
 
@@ -126,6 +127,7 @@ describe('settling per wallet', () => {
       marketData: data,
       models,
       payments,
+      push,
       queue: { enqueue: async () => {} },
     });
 
@@ -199,7 +201,7 @@ describe('settling per wallet', () => {
     const broken = Object.assign(Object.create(marketData) as MarketDataService, {
       barsUpTo: () => Promise.reject(new Error('provider died')),
     });
-    await runShard({ db, clock, marketData: broken, models, payments, queue: { enqueue: async () => {} } }, task, {
+    await runShard({ db, clock, marketData: broken, models, payments, push, queue: { enqueue: async () => {} } }, task, {
       finalAttempt: true,
     });
     const run = await findRunDetail(db, task.runId);

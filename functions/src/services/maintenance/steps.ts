@@ -4,6 +4,7 @@ import type { Clock } from '../../domain/clock';
 import type { MarketDataService } from '../../domain/market-data/service';
 import type { ModelPool } from '../../adapters/model-pool/pool';
 import type { PaymentGateway } from '../../adapters/stripe/gateway';
+import type { PushSender } from '../../adapters/push/webPushSender';
 import { log, uidHash } from '../../adapters/logging/log';
 
 /** What every step of a run sees: the run's own dates, fixed when it started, so all its shards agree. */
@@ -14,6 +15,8 @@ export interface StepContext {
   models: ModelPool;
   /** Stripe, for the nightly reconciliation of the books (books.ts). */
   payments: PaymentGateway;
+  /** Web Push, for the run's summaries (push.ts). */
+  push: PushSender;
   runId: string;
   /** The run's market date and the instant its settlements are stamped with. */
   clock: Clock;
@@ -34,7 +37,12 @@ export interface ShardPlan<I> {
  */
 export interface MaintenanceStep<I = unknown> {
   name: string;
-  plan(ctx: Omit<StepContext, 'runId' | 'finalAttempt'>): Promise<ShardPlan<I>[]>;
+  /**
+   * Planned once every other step's shards have ended, not at the start: the step reports on what they did (the
+   * run's push summaries read the notifications its settlements and renewals wrote).
+   */
+  afterOthers?: boolean;
+  plan(ctx: Omit<StepContext, 'finalAttempt'>): Promise<ShardPlan<I>[]>;
   run(ctx: StepContext, input: I): Promise<Partial<MaintenanceReport>>;
 }
 
@@ -58,6 +66,25 @@ export async function forEachParallel<T>(
   };
   await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
   return failures;
+}
+
+/**
+ * `forEachParallel` within a time budget: an item not begun by `deadline` (epoch milliseconds) is left for a later
+ * attempt, returned in `left`, so that a shard never runs into its function's time limit.
+ */
+export async function forEachParallelUntil<T>(
+  items: readonly T[],
+  parallel: number,
+  deadline: number,
+  work: (item: T) => Promise<void>,
+  now: () => number = Date.now,
+): Promise<{ failures: { item: T; error: unknown }[]; left: T[] }> {
+  const left: T[] = [];
+  const failures = await forEachParallel(items, parallel, async (item) => {
+    if (now() >= deadline) left.push(item);
+    else await work(item);
+  });
+  return { failures, left };
 }
 
 /** A failed item that is a wallet, named in logs by its owner's uid hash, never the uid. */

@@ -16,6 +16,7 @@ import { setWatchAlert, starStock, unstarStock, watchAlertOn } from '../../adapt
 import { forecastStep } from '../maintenance/forecasts';
 import { countingModelPool } from '../../../test/models.testkit';
 import { payments } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 import { defaultModels } from '../../adapters/firestore/settings';
 import { watchlistFor } from './list';
 
@@ -100,6 +101,7 @@ describe('watched stocks in daily maintenance', () => {
   const { models, fits, resetFits } = countingModelPool(2);
   const ctx = {
     payments,
+    push,
     db,
     clock,
     marketData: createMarketDataService({ db, clock }),

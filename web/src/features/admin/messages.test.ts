@@ -13,6 +13,8 @@ const report = {
   booksChargedCents: 124_800,
   booksReservedCents: 0,
   booksDiscrepancies: 0,
+  pushSentCount: 0,
+  pushGoneCount: 0,
 };
 
 describe('admin texts', () => {
@@ -33,6 +35,12 @@ describe('admin texts', () => {
   it('names failures and invariant violations only when there are some', () => {
     expect(maintenanceSummary({ ...report, failedCount: 2, invariantViolations: 1 })).toBe(
       '3 outcomes updated, 0 wallets reset, 20 historical predictions cleaned up, 2 failed (retried on the next run), 1 invariant violation',
+    );
+  });
+
+  it('names the summaries pushed to devices only when there are some', () => {
+    expect(maintenanceSummary({ ...report, pushSentCount: 1 })).toBe(
+      '3 outcomes updated, 0 wallets reset, 20 historical predictions cleaned up, 1 notification pushed',
     );
   });
 

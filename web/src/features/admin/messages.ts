@@ -104,6 +104,7 @@ export function maintenanceSummary(report: MaintenanceReport): string {
   if (report.invariantViolations > 0) {
     parts.push(counted(report.invariantViolations, 'invariant violation', 'invariant violations'));
   }
+  if (report.pushSentCount > 0) parts.push(`${counted(report.pushSentCount, 'notification', 'notifications')} pushed`);
   return parts.join(', ');
 }
 

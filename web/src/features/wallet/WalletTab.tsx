@@ -1,5 +1,5 @@
 import './wallet.css';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useToast } from '../../components/toast/ToastProvider';
 import { AddFundsDialog } from './AddFundsDialog';
 import { Balances } from './Balances';
@@ -20,18 +20,23 @@ interface Props {
   onSignOut: () => void;
   /** The statement line a link led to (the inbox's). */
   highlightedLine?: string;
+  /** The account's settings another feature owns (notifications), shown below the balances. */
+  settings?: ReactNode;
 }
 
-/** The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, payment history. */
-export function WalletTab({ account, onSignIn, onSignOut, highlightedLine }: Props) {
+/** The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, settings, payment history. */
+export function WalletTab({ account, onSignIn, onSignOut, highlightedLine, settings }: Props) {
   if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
-  return <SignedInWallet account={account} onSignOut={onSignOut} highlightedLine={highlightedLine} />;
+  return (
+    <SignedInWallet account={account} onSignOut={onSignOut} highlightedLine={highlightedLine} settings={settings} />
+  );
 }
 
 function SignedInWallet({
   account,
   onSignOut,
   highlightedLine,
+  settings,
 }: Omit<Props, 'account' | 'onSignIn'> & { account: WalletAccount }) {
   const { toast } = useToast();
   const wallet = useWallet(account.uid);
@@ -59,6 +64,7 @@ function SignedInWallet({
         )}
         <AddFundsDialog uid={account.uid} />
       </section>
+      {settings}
       <PaymentHistory
         transactions={transactions.data}
         failed={transactions.error !== undefined}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, PushMessage } from '@stockseer/contract';
+import { PUSH_TEXT } from '../web/src/features/push/messages';
+import { PREDICTION_TEXT } from '../web/src/features/predictions/messages';
+import { STOCK_TEXT } from '../web/src/features/stocks/messages';
+import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
+import { apiCall } from '../tools/testing/api';
+import { startPushService, type PushService, type SubscriptionJson } from '../tools/testing/pushService';
+import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { signInWithChooser } from './support/signIn';
+
+/**
+ * Issue 25 item 3 in Chromium: an investor turns notifications on from the Wallet tab (only the browser's push service
+ * is stood in for: PushManager's subscribe and getSubscription answer a subscription to a push service this test runs,
+ * with keys it made); a forecast resolves in daily maintenance; the server pushes the run's summary with real Web Push
+ * encryption; the test's push service decrypts it and hands it to the app's real service worker through the DevTools
+ * protocol, which shows the notification. Then the device is removed, and a browser that blocks notifications is told.
+ */
+const MADE_ON = '2026-11-02';
+/** After the short forecast's target date (7 trading days after Nov 2: Nov 11). */
+const RESOLVED_ON = '2026-11-13';
+const WIDTHS = [1280, 390, 320] as const;
+
+let browser: Browser;
+let service: PushService;
+let adminToken: string;
+const pin = (today: string | null) => apiCall('/api/admin/clock', { token: adminToken, body: { today } });
+
+beforeAll(async () => {
+  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  service = await startPushService();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await pin(null);
+  await browser?.close();
+  await service?.close();
+});
+
+const card = (page: Page) => page.getByRole('region', { name: PUSH_TEXT.title });
+
+/** The browser's push service, stood in for in every page: subscribing answers `subscription` (kept across reloads). */
+async function standInPushService(page: Page, subscription: SubscriptionJson) {
+  await page.context().addInitScript((json: SubscriptionJson) => {
+    const KEPT = 'e2e-push-subscribed';
+    const made = () => ({
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      getKey: () => null,
+      toJSON: () => json,
+      unsubscribe: async () => {
+        localStorage.removeItem(KEPT);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function () {
+      localStorage.setItem(KEPT, '1');
+      return made() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEPT) ? made() : null) as unknown as PushSubscription | null;
+    };
+  }, subscription);
+}
+
+/** The card at each width, the viewport only, so it is judged at its real size. */
+async function atWidths(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await card(page).scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}`, { fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Runs daily maintenance as the admin and waits for the run to end. */
+async function runMaintenance(): Promise<string> {
+  const started = await apiCall<{ runId?: string; id?: string }>('/api/admin/check-predictions', {
+    token: adminToken,
+    body: {},
+  });
+  expect([200, 202]).toContain(started.status);
+  const runId = started.body.runId ?? started.body.id!;
+  for (let i = 0; i < 240; i++) {
+    const run = await apiCall<{ state: string }>(`/api/admin/maintenance-runs/${runId}`, { token: adminToken });
+    if (run.body.state === 'done' || run.body.state === 'failed') return runId;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`maintenance run ${runId} did not end`);
+}
+
+/** Delivers `payload` to the page's service worker as a push, through the DevTools protocol. */
+async function deliverToServiceWorker(page: Page, payload: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: typeof registrations }) =>
+    registrations.push(...event.registrations),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.find((r) => r.scopeURL === `${APP_URL}/` && !r.isDeleted)).toBeTruthy();
+  const { registrationId } = registrations.find((r) => r.scopeURL === `${APP_URL}/` && !r.isDeleted)!;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP_URL, registrationId, data: payload });
+  await cdp.detach();
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+    })),
+  );
+
+describe('Web Push: turned on from a button, one summary per run, shown by the service worker', () => {
+  it('turns notifications on, pushes the resolved forecast, shows it, and lists and removes the device', async () => {
+    const { page, context } = browser;
+    const subscription = service.subscribe();
+    await standInPushService(page, subscription);
+    await context.grantPermissions(['notifications'], { origin: APP_URL });
+    expect((await pin(MADE_ON)).status).toBe(200);
+    await signInWithChooser(page, { email: uniqueEmail('push') });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // Off: a button, and no prompt until it is pressed.
+    await page.getByRole('tab', { name: 'Wallet', exact: true }).click();
+    const turnOn = card(page).getByRole('button', { name: PUSH_TEXT.turnOn });
+    await turnOn.waitFor();
+    await atWidths(page, 'push-card-off');
+    await turnOn.click();
+    await card(page).getByText(PUSH_TEXT.onHere).waitFor();
+    const thisDevice = card(page).getByRole('listitem').filter({ hasText: PUSH_TEXT.thisDevice });
+    await expect(thisDevice.textContent()).resolves.toContain('Chrome on Linux');
+    await atWidths(page, 'push-card-on');
+
+    // A forecast made on Monday, resolved by the maintenance of the Friday after its target date.
+    await page.getByRole('tab', { name: 'Predictions', exact: true }).click();
+    await page.getByRole('combobox', { name: STOCK_TEXT.searchLabel }).fill('KO');
+    await page.getByRole('option', { name: /KO/ }).first().click();
+    await page.getByText(STOCK_TEXT.loadingChart).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: PREDICTION_TEXT.generate }).first().click();
+    await page.getByRole('article').first().waitFor();
+    expect((await pin(RESOLVED_ON)).status).toBe(200);
+    const runId = await runMaintenance();
+
+    // The push service got one push for this device: signed with the stack's key, decrypted with the device's.
+    await expect.poll(() => subscription.received().length, { timeout: 30_000 }).toBe(1);
+    const [pushed] = subscription.received();
+    expect(pushed!.vapid.publicKey).toBe(process.env.VAPID_PUBLIC_KEY);
+    const message = PushMessage.parse(JSON.parse(pushed!.payload));
+    expect(message).toMatchObject({ title: 'StockSeer', url: '/history', tag: `run-${runId}` });
+    expect(message.body).toMatch(/^1 forecast resolved: 1 (hit|miss) \(free\)$/);
+
+    // The real service worker shows it.
+    await deliverToServiceWorker(page, pushed!.payload);
+    await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([
+      { title: 'StockSeer', body: message.body, tag: message.tag, data: { url: '/history' } },
+    ]);
+    // History says the same outcome, where the notification leads.
+    await page.goto(`${APP_URL}/history`);
+    const outcome = message.body.includes('hit') ? 'Hit' : 'Missed';
+    await page.locator('.history-table tbody tr').first().getByText(outcome, { exact: true }).first().waitFor();
+
+    // Removed from the list: the server forgets the device and the browser ends its subscription.
+    await page.goto(`${APP_URL}/wallet`);
+    await card(page).getByText(PUSH_TEXT.onHere).waitFor();
+    await thisDevice.getByRole('button', { name: /^Remove Chrome on Linux/ }).click();
+    await card(page).getByRole('button', { name: PUSH_TEXT.turnOn }).waitFor();
+    await expect(card(page).getByRole('listitem').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => localStorage.getItem('e2e-push-subscribed'))).resolves.toBeNull();
+  }, 300_000);
+
+  it('explains a browser that blocks notifications, instead of a button that cannot work', async () => {
+    const { page } = browser;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: APP_URL,
+    });
+    await page.reload();
+    await card(page).getByText(PUSH_TEXT.blocked).waitFor();
+    await expect(card(page).getByRole('button', { name: PUSH_TEXT.turnOn }).count()).resolves.toBe(0);
+    await atWidths(page, 'push-card-blocked');
+    await cdp.detach();
+  }, 60_000);
+});
