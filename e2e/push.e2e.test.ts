@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN, PushMessage } from '@stockseer/contract';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import { PushMessage } from '@stockseer/contract';
+import { INBOX_TEXT } from '../web/src/features/inbox/messages';
 import { PUSH_TEXT } from '../web/src/features/push/messages';
 import { PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
@@ -151,18 +153,30 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     const [pushed] = subscription.received();
     expect(pushed!.vapid.publicKey).toBe(process.env.VAPID_PUBLIC_KEY);
     const message = PushMessage.parse(JSON.parse(pushed!.payload));
-    expect(message).toMatchObject({ title: 'StockSeer', url: '/history', tag: `run-${runId}` });
+    expect(message).toMatchObject({ title: 'StockSeer', tag: `run-${runId}` });
+    expect(message.url).toMatch(/^\/history\?prediction=/);
     expect(message.body).toMatch(/^1 forecast resolved: 1 (hit|miss) \(free\)$/);
+    const hit = message.body.includes('hit');
 
     // The real service worker shows it.
     await deliverToServiceWorker(page, pushed!.payload);
     await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([
-      { title: 'StockSeer', body: message.body, tag: message.tag, data: { url: '/history' } },
+      { title: 'StockSeer', body: message.body, tag: message.tag, data: { url: message.url } },
     ]);
-    // History says the same outcome, where the notification leads.
-    await page.goto(`${APP_URL}/history`);
-    const outcome = message.body.includes('hit') ? 'Hit' : 'Missed';
-    await page.locator('.history-table tbody tr').first().getByText(outcome, { exact: true }).first().waitFor();
+    // Where it leads, History shows the same outcome; the inbox lists the same forecast.
+    await page.goto(`${APP_URL}${message.url}`);
+    await page
+      .locator('.history-table tbody tr')
+      .first()
+      .getByText(hit ? 'Hit' : 'Missed', { exact: true })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: INBOX_TEXT.bell(1), exact: true }).click();
+    await page
+      .getByRole('dialog', { name: INBOX_TEXT.title })
+      .getByText(`KO 7-day forecast ${hit ? 'hit' : 'missed'}: free, nothing charged`)
+      .waitFor();
+    await page.keyboard.press('Escape');
 
     // Removed from the list: the server forgets the device and the browser ends its subscription.
     await page.goto(`${APP_URL}/wallet`);

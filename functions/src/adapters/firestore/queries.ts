@@ -139,6 +139,8 @@ export const QUERIES = {
   },
   /** A user's unread entries (`read` == false): counted for the bell, and marked read all at once. */
   unreadNotifications: { collection: COLLECTIONS.notifications, where: [eq('read')] },
+  /** One user's entries written by one maintenance run: what the run's Web Push summary to them sums up. */
+  userNotificationsOfRun: { collection: COLLECTIONS.notifications, where: [eq('runId')] },
   /** Every user's entries written by one maintenance run, page by page: the run's Web Push summaries. */
   notificationsOfRun: {
     collection: COLLECTIONS.notifications,

@@ -1,41 +1,33 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { RunNotification } from '../../domain/push/summary';
+import type { Notification } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
+import { storedNotification } from './notifications';
+import { buildQuery, QUERIES } from './queries';
 
 /**
- * The notifications a maintenance run wrote (users/{uid}/notifications, each with the `runId` of the run that wrote
- * it), as its push summaries read them.
+ * The inbox entries a maintenance run wrote (each carries the `runId` of its run), as the run's Web Push summaries
+ * read them (docs/product.md#web-push).
  */
-const NOTIFICATIONS = 'notifications';
-/** Notifications read per page while planning: only their paths, to find the users. */
+
+/** Entries read per page while planning: only their owners are kept. */
 const PLAN_PAGE = 1000;
 
-/** The users the run wrote a notification for, each once. */
+/** The users the run wrote an entry for, each once. */
 export async function usersNotifiedInRun(db: Firestore, runId: string): Promise<string[]> {
   const users = new Set<string>();
-  const query = db.collectionGroup(NOTIFICATIONS).where('runId', '==', runId).orderBy('__name__').select().limit(PLAN_PAGE);
+  const query = buildQuery(db, QUERIES.notificationsOfRun, [runId]).select('userId').limit(PLAN_PAGE);
   let page = await query.get();
   for (;;) {
-    for (const doc of page.docs) {
-      const owner = doc.ref.parent.parent;
-      if (owner?.parent.id === COLLECTIONS.users) users.add(owner.id);
-    }
+    for (const doc of page.docs) users.add(doc.get('userId') as string);
     if (page.size < PLAN_PAGE) break;
     page = await query.startAfter(page.docs.at(-1)!).get();
   }
   return [...users];
 }
 
-/** What the run wrote for one user. */
-export async function runNotificationsOf(db: Firestore, uid: string, runId: string): Promise<RunNotification[]> {
-  const snap = await db
-    .collection(COLLECTIONS.users)
-    .doc(uid)
-    .collection(NOTIFICATIONS)
-    .where('runId', '==', runId)
-    .get();
-  return snap.docs.map((doc) => ({
-    kind: String(doc.get('kind')),
-    amountCents: (doc.get('amountCents') as number | null | undefined) ?? null,
-  }));
+/** What the run wrote in one user's inbox. */
+export async function runNotificationsOf(db: Firestore, uid: string, runId: string): Promise<Notification[]> {
+  const inbox = db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications);
+  const snap = await buildQuery(inbox, QUERIES.userNotificationsOfRun, [runId]).get();
+  return snap.docs.map(storedNotification);
 }

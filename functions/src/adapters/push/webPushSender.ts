@@ -62,12 +62,20 @@ export function webPushSender({ publicKey, vapid }: { publicKey: () => string; v
     publicKey,
 
     async send(target, message) {
-      const request = webpush.generateRequestDetails(target, JSON.stringify(message), {
-        TTL: TTL_SECONDS,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-        headers: { Authorization: authorizationFor(target.endpoint) },
-      });
+      // Outside the try: keys missing from the settings fail the shard loudly, not each push quietly.
+      const authorization = authorizationFor(target.endpoint);
+      let request: webpush.RequestDetails;
+      try {
+        request = webpush.generateRequestDetails(target, JSON.stringify(message), {
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+          headers: { Authorization: authorization },
+        });
+      } catch (error) {
+        // Keys no device could have made (not a point of the curve): nothing to send, whatever is tried.
+        return { outcome: 'failed', status: null, reason: `not encrypted: ${errorKind(error)}` };
+      }
       // fetch counts the body's length itself, and takes header values as strings.
       const headers = Object.fromEntries(
         Object.entries(request.headers)

@@ -1,57 +1,54 @@
-import { centsToDollars, FREE_PREDICTIONS_PER_MONTH, type PushMessage } from '@stockseer/contract';
+import { centsToDollars, type Notification, type PushMessage } from '@stockseer/contract';
 
 /**
- * The one push a user gets per maintenance run (docs/product.md#web-push): what the run's notifications say, summed
- * up in a sentence ("3 forecasts resolved: 2 hits, $2.00 charged; 1 miss, $1.00 released"), never one push each.
+ * The one push a user gets per maintenance run (docs/product.md#web-push): what the run wrote in their inbox, summed
+ * up ("3 forecasts resolved: 2 hits, $2.00 charged; 1 miss, $1.00 released"), never one push per entry.
  */
-
-/** A notification the run wrote, as far as its summary reads it: what happened, and the money it moved. */
-export interface RunNotification {
-  kind: string;
-  amountCents: number | null;
-}
 
 export const PUSH_TITLE = 'StockSeer';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const money = (cents: number) => `$${centsToDollars(cents)}`;
+const percent = (chance: number) => `${Math.round(chance * 100)}%`;
 
-/** `2 hits, $2.00 charged`; a free forecast moved no money: `1 hit (free)`. */
-function outcomePart(count: number, cents: number, [one, many]: [string, string], moved: string): string | null {
-  if (count === 0) return null;
-  const outcomes = plural(count, one, many);
-  return cents > 0 ? `${outcomes}, ${money(cents)} ${moved}` : `${outcomes} (free)`;
+/** `2 hits, $2.00 charged`; free forecasts moved no money: `1 hit (free)`. */
+function outcomes(of: readonly Notification[], [one, many]: [string, string], moved: string): string | null {
+  if (of.length === 0) return null;
+  const cents = of.reduce((total, n) => total + n.amountCents, 0);
+  return cents > 0 ? `${plural(of.length, one, many)}, ${money(cents)} ${moved}` : `${plural(of.length, one, many)} (free)`;
 }
 
-/** The summary's sentence; null when the run wrote nothing this user is told about. */
-export function runSummaryText(notifications: readonly RunNotification[]): string | null {
-  const sum = (kind: string) => {
-    const of = notifications.filter((n) => n.kind === kind);
-    return { count: of.length, cents: of.reduce((total, n) => total + (n.amountCents ?? 0), 0) };
-  };
-  const hits = sum('prediction.hit');
-  const misses = sum('prediction.miss');
-  const renewed = sum('allowance.renewed').count > 0;
+/** The summary's sentences; null when the run wrote nothing a push tells (a webhook's entries have no run). */
+export function runSummaryText(notifications: readonly Notification[]): string | null {
+  const hits = notifications.filter((n) => n.kind === 'prediction.hit');
+  const misses = notifications.filter((n) => n.kind === 'prediction.missed');
+  const renewal = notifications.find((n) => n.kind === 'allowance.renewed');
+  const alerts = notifications.flatMap((n) => (n.kind === 'watchlist.alert' ? [n] : []));
   const sentences: string[] = [];
-  const resolved = hits.count + misses.count;
-  if (resolved > 0) {
-    const parts = [
-      outcomePart(hits.count, hits.cents, ['hit', 'hits'], 'charged'),
-      outcomePart(misses.count, misses.cents, ['miss', 'misses'], 'released'),
-    ].filter((part) => part !== null);
-    sentences.push(`${plural(resolved, 'forecast', 'forecasts')} resolved: ${parts.join('; ')}`);
+  if (hits.length + misses.length > 0) {
+    const parts = [outcomes(hits, ['hit', 'hits'], 'charged'), outcomes(misses, ['miss', 'misses'], 'released')];
+    const resolved = plural(hits.length + misses.length, 'forecast', 'forecasts');
+    sentences.push(`${resolved} resolved: ${parts.filter((part) => part !== null).join('; ')}`);
   }
-  if (renewed) sentences.push(`Your ${FREE_PREDICTIONS_PER_MONTH} free predictions are renewed`);
+  if (renewal) sentences.push(`Your ${renewal.freePredictions} free predictions are renewed`);
+  if (alerts.length > 0) {
+    const reached = alerts.map((a) => `${a.symbol} ${percent(a.hitProbability)}`).join(', ');
+    sentences.push(`${alerts.length === 1 ? 'Watchlist alert' : 'Watchlist alerts'}: 7-day chance ${reached}`);
+  }
   return sentences.length === 0 ? null : sentences.join('. ');
 }
 
-/**
- * The push of a run's summary: it opens History when forecasts resolved (the Wallet for a renewal alone), and carries
- * the run in its tag, so that the same run's summary never shows twice on a device.
- */
-export function runSummaryMessage(runId: string, notifications: readonly RunNotification[]): PushMessage | null {
+/** Where the push opens: the one forecast resolved in History, History for several, else the Wallet or the app. */
+function urlOf(notifications: readonly Notification[]): string {
+  const resolved = notifications.flatMap((n) => (n.kind === 'prediction.hit' || n.kind === 'prediction.missed' ? [n] : []));
+  if (resolved.length === 1) return `/history?prediction=${encodeURIComponent(resolved[0]!.predictionId)}`;
+  if (resolved.length > 1) return '/history';
+  return notifications.some((n) => n.kind === 'allowance.renewed') ? '/wallet' : '/';
+}
+
+/** The push of a run's summary, tagged with the run: the same run's summary never shows twice on a device. */
+export function runSummaryMessage(runId: string, notifications: readonly Notification[]): PushMessage | null {
   const body = runSummaryText(notifications);
   if (body === null) return null;
-  const resolved = notifications.some((n) => n.kind.startsWith('prediction.'));
-  return { title: PUSH_TITLE, body, url: resolved ? '/history' : '/wallet', tag: `run-${runId}` };
+  return { title: PUSH_TITLE, body, url: urlOf(notifications), tag: `run-${runId}` };
 }

@@ -6,6 +6,8 @@ import { fixedClock } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
 import { createModelPool } from '../../adapters/model-pool/pool';
 import { addPushDevice, pushTargets } from '../../adapters/firestore/pushDevices';
+import { notificationWrite } from '../../adapters/firestore/notifications';
+import { allowanceRenewed, predictionResolved } from '../../domain/notifications';
 import { payments } from '../../../test/payments.testkit';
 import { testPushSender, testVapidKeys } from '../../../test/push.testkit';
 import { pushStep } from './push';
@@ -44,13 +46,23 @@ const context = (runId: string, finalAttempt = false): StepContext => ({
   finalAttempt,
 });
 
-/** What a run wrote for a user: a notification of the inbox's shape, tagged with the run. */
-async function notify(uid: string, runId: string, kind: string, amountCents: number | null) {
-  await db
-    .collection('users')
-    .doc(uid)
-    .collection('notifications')
-    .add({ kind, runId, amountCents, createdAt: clock.now().toISOString(), read: false });
+/** What a run wrote in a user's inbox, as settlement and the renewal write it. */
+async function notify(uid: string, runId: string, what: 'hit' | 'missed' | 'free hit' | 'renewed') {
+  const draft =
+    what === 'renewed'
+      ? allowanceRenewed({ freePredictions: 5, resetDate: '2024-07-12' }, runId)
+      : predictionResolved(
+          {
+            predictionId: `push-${stamp()}`,
+            symbol: 'KO',
+            timeFrame: 'short',
+            status: what === 'missed' ? 'missed' : 'hit',
+            isFree: what === 'free hit',
+          },
+          runId,
+        );
+  const [ref, data] = notificationWrite(db, uid, draft, clock.now());
+  await ref.create(data);
 }
 
 async function device(uid: string, answer = 201) {
@@ -68,11 +80,11 @@ describe("a run's push summaries", () => {
     const phone = await device(investor);
     const gone = await device(investor, 410);
     await device(quiet);
-    await notify(investor, runId, 'prediction.hit', 100);
-    await notify(investor, runId, 'prediction.miss', 100);
-    await notify(investor, runId, 'prediction.hit', 100);
-    await notify(quiet, `another-${runId}`, 'prediction.miss', 100);
-    await notify(noDevice, runId, 'prediction.hit', 100);
+    await notify(investor, runId, 'hit');
+    await notify(investor, runId, 'missed');
+    await notify(investor, runId, 'hit');
+    await notify(quiet, `another-${runId}`, 'missed');
+    await notify(noDevice, runId, 'hit');
     const shard = { userIds: [investor, quiet, noDevice] };
 
     const first = await pushStep.run(context(runId), shard);
@@ -100,10 +112,10 @@ describe("a run's push summaries", () => {
   it('plans one shard over the users the run notified, each once', async () => {
     const runId = `push-plan-${stamp()}`;
     const users = ['a', 'b'].map((who) => `push-plan-${who}-${stamp()}`);
-    await notify(users[0]!, runId, 'prediction.hit', 100);
-    await notify(users[0]!, runId, 'allowance.renewed', null);
-    await notify(users[1]!, runId, 'prediction.miss', 0);
-    await notify(`push-plan-other-${stamp()}`, `another-${runId}`, 'prediction.miss', 0);
+    await notify(users[0]!, runId, 'hit');
+    await notify(users[0]!, runId, 'renewed');
+    await notify(users[1]!, runId, 'free hit');
+    await notify(`push-plan-other-${stamp()}`, `another-${runId}`, 'missed');
     const plans = await pushStep.plan({ db, marketData, models, payments, push, runId, clock });
     expect(plans).toHaveLength(1);
     expect(plans[0]!.input.userIds.sort()).toEqual([...users].sort());
@@ -118,8 +130,8 @@ describe("a run's push summaries", () => {
       name: 'resolve',
       plan: async () => [{ input: { uid }, itemCount: 1 }],
       run: async (ctx, input) => {
-        await notify(input.uid, ctx.runId, 'prediction.miss', 100);
-        await notify(input.uid, ctx.runId, 'allowance.renewed', null);
+        await notify(input.uid, ctx.runId, 'missed');
+        await notify(input.uid, ctx.runId, 'renewed');
         return { updatedCount: 1 };
       },
     };
@@ -131,7 +143,7 @@ describe("a run's push summaries", () => {
       {
         title: 'StockSeer',
         body: '1 forecast resolved: 1 miss, $1.00 released. Your 5 free predictions are renewed',
-        url: '/history',
+        url: expect.stringMatching(/^\/history\?prediction=push-/),
         tag: `run-${report.runId}`,
       },
     ]);

@@ -6,7 +6,7 @@ import { forgetGoneDevice, pushTargets } from '../../adapters/firestore/pushDevi
 import { claimRunSummary, pushCountsOf, recordPushCounts } from '../../adapters/firestore/pushedSummaries';
 import { runNotificationsOf, usersNotifiedInRun } from '../../adapters/firestore/runNotifications';
 import { log, uidHash } from '../../adapters/logging/log';
-import { forEachParallelUntil, retryOrCountFailures, type MaintenanceStep, type StepContext } from './steps';
+import { forEachParallelUntil, ofWallet, retryOrCountFailures, type MaintenanceStep, type StepContext } from './steps';
 
 /**
  * Users per push shard: at most a few devices each, a few seconds of work. 100,000 subscribers are 200 shards, which
@@ -40,10 +40,8 @@ export const pushStep: MaintenanceStep<{ userIds: string[] }> = {
     const { failures, left } = await forEachParallelUntil(userIds, PARALLEL_USERS, deadline, (uid) =>
       pushRunSummary(ctx, uid),
     );
-    const failedCount = retryOrCountFailures(ctx, 'pushing a summary', [
-      ...failures.map(({ item, error }) => ({ item: uidHash(item), error })),
-      ...left.map((uid) => ({ item: uidHash(uid), error: 'the shard ran out of time' })),
-    ]);
+    const outOfTime = left.map((uid) => ({ item: uid, error: 'the shard ran out of time' }));
+    const failedCount = retryOrCountFailures(ctx, 'pushing a summary', [...failures, ...outOfTime].map(ofWallet));
     // From the summaries' records: the same figures whichever attempt pushed them.
     let pushSentCount = 0;
     let pushGoneCount = 0;

@@ -113,7 +113,6 @@ export function NotificationsCard({ uid }: { uid: string }) {
           >
             {busy === 'on' ? PUSH_TEXT.turningOn : PUSH_TEXT.turnOn}
           </button>
-          {reason}
         </div>
       )}
       {notice && (
@@ -123,11 +122,19 @@ export function NotificationsCard({ uid }: { uid: string }) {
       )}
       {data ? (
         data.devices.length > 0 && (
-          <DeviceList devices={data.devices} thisDevice={thisDevice} busy={busy} onRemove={removeDevice} />
+          <DeviceList
+            devices={data.devices}
+            thisDevice={thisDevice}
+            busy={busy}
+            buttonProps={buttonProps}
+            onRemove={removeDevice}
+          />
         )
       ) : (
         <NotLoaded failed={error !== undefined} failedText={PUSH_TEXT.loadFailed} loadingText={PUSH_TEXT.loading} />
       )}
+      {/* Offline: why Turn on and Remove are off, which both buttons point to. */}
+      {reason}
     </section>
   );
 }
@@ -136,14 +143,15 @@ function DeviceList({
   devices,
   thisDevice,
   busy,
+  buttonProps,
   onRemove,
 }: {
   devices: PushDevice[];
   thisDevice: string | null;
   busy: string | null;
+  buttonProps: ReturnType<typeof useNeedsConnection>['buttonProps'];
   onRemove: (id: string) => Promise<void>;
 }) {
-  const { buttonProps } = useNeedsConnection(PUSH_TEXT.needsConnection);
   return (
     <>
       <h3 className="notifications-devices-title">{PUSH_TEXT.devices}</h3>
