@@ -170,7 +170,10 @@ function decrypt(body: Buffer, device: Device): string {
   return padded.subarray(0, end).toString('utf8');
 }
 
-/** A well-formed subscription to an address nothing pushes to (the API's own tests: nothing is sent there). */
+/**
+ * A well-formed subscription to `endpoint`, for the API's own tests, which push nothing: give it a loopback address
+ * (a run that did push to it would then call nothing past this machine).
+ */
 export function unusedSubscription(endpoint: string): SubscriptionJson {
   const ecdh = createECDH('prime256v1');
   return {

@@ -113,8 +113,8 @@ beforeAll(async () => {
   const [notificationRef, notification] = notificationWrite(db, owner.uid, refund, new Date());
   await notificationRef.create(notification);
   ownersNotification = notificationRef.id;
-  ownersDevice = await addDevice(owner.token, `https://push.example.test/authz-owner-${stamp}`);
-  adminsDevice = await addDevice(users.admin.token, `https://push.example.test/authz-admin-${stamp}`);
+  ownersDevice = await addDevice(owner.token, `http://127.0.0.1:9/authz-owner-${stamp}`);
+  adminsDevice = await addDevice(users.admin.token, `http://127.0.0.1:9/authz-admin-${stamp}`);
   // The admin rows write what is already there, so they change nothing for the tests after this file.
   currentDefaults = DefaultModels.parse(
     (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
@@ -230,7 +230,7 @@ const rows: Row[] = [
   {
     route: 'POST /api/push/subscriptions',
     what: "one browser's subscription, added to each caller's own devices",
-    request: { path: '/api/push/subscriptions', body: unusedSubscription(`https://push.example.test/authz-${stamp}`) },
+    request: { path: '/api/push/subscriptions', body: unusedSubscription(`http://127.0.0.1:9/authz-${stamp}`) },
     expected: signedIn(),
     check: (r, caller) =>
       expect(PushDevices.parse(r.body).devices.some((d) => d.id === ownersDevice)).toBe(caller === 'owner'),

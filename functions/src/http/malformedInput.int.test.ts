@@ -494,7 +494,7 @@ const rows: FuzzRow[] = [
     who: 'user',
     probes: post(
       '/api/push/subscriptions',
-      invalidBodies(unusedSubscription('https://push.example.test/fuzz') as unknown as Record<string, unknown>, PushSubscriptionInput),
+      invalidBodies(unusedSubscription('http://127.0.0.1:9/fuzz') as unknown as Record<string, unknown>, PushSubscriptionInput),
     ),
     expect: expectRefused,
     // Addresses the server must never be made to call: plain http off this machine, other schemes, no host.
@@ -502,7 +502,7 @@ const rows: FuzzRow[] = [
       (endpoint) => ({
         method: 'POST' as const,
         path: '/api/push/subscriptions',
-        body: JSON.stringify({ ...unusedSubscription('https://push.example.test/fuzz'), endpoint }),
+        body: JSON.stringify({ ...unusedSubscription('http://127.0.0.1:9/fuzz'), endpoint }),
         contentType: 'application/json',
       }),
     ),
