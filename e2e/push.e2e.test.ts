@@ -121,7 +121,7 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
   it('turns notifications on, pushes the resolved forecast, shows it, and lists and removes the device', async () => {
     const { page, context } = browser;
     const subscription = service.subscribe();
-    await standInPushService(page, subscription);
+    await standInPushService(page, subscription.json);
     await context.grantPermissions(['notifications'], { origin: APP_URL });
     expect((await pin(MADE_ON)).status).toBe(200);
     await signInWithChooser(page, { email: uniqueEmail('push') });
@@ -160,9 +160,9 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
 
     // The real service worker shows it.
     await deliverToServiceWorker(page, pushed!.payload);
-    await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([
-      { title: 'StockSeer', body: message.body, tag: message.tag, data: { url: message.url } },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 15_000 })
+      .toEqual([{ title: 'StockSeer', body: message.body, tag: message.tag, data: { url: message.url } }]);
     // Where it leads, History shows the same outcome; the inbox lists the same forecast.
     await page.goto(`${APP_URL}${message.url}`);
     await page

@@ -48,7 +48,10 @@ const app = createApp({
   models: createModelPool(),
   rateLimiter,
   // The stack's VAPID keys (the local stack gives them to every process it runs); no hot route pushes.
-  push: webPushSender({ publicKey: () => vapidKeysFrom(process.env).publicKey, vapid: () => vapidKeysFrom(process.env) }),
+  push: webPushSender({
+    publicKey: () => vapidKeysFrom(process.env).publicKey,
+    vapid: () => vapidKeysFrom(process.env),
+  }),
   // No hot route enqueues maintenance.
   maintenanceQueue: { enqueue: () => Promise.reject(new Error('no maintenance queue in bench:capacity')) },
 });

@@ -178,7 +178,11 @@ async function runScenario(
   const { predictionDay, runDay } = await scenarioDates(index);
   console.log(`[bench] ${scenario}: seeding ${due} due predictions over ${wallets} wallets (${predictionDay})`);
   const seeded = await seed(scenario, due, wallets, predictionDay);
-  if (push) await subscribeAll(push, seeded.map((s) => s.userId));
+  if (push)
+    await subscribeAll(
+      push,
+      seeded.map((s) => s.userId),
+    );
   const ids = seeded.flatMap((s) => s.predictions.map((p) => p.id));
   const requests: Request[] = [];
   await timedCall('set the time machine', '/api/admin/clock', { today: runDay }, requests);

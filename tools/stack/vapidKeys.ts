@@ -12,11 +12,7 @@ import webpush from 'web-push';
 export const VAPID_KEYS_FILE = fileURLToPath(new URL('../../.stack/vapid-keys.json', import.meta.url));
 const LOCAL_SUBJECT = 'mailto:push@stockseer.test';
 
-export interface VapidEnv {
-  VAPID_PUBLIC_KEY: string;
-  VAPID_PRIVATE_KEY: string;
-  VAPID_SUBJECT: string;
-}
+export type VapidEnv = Record<'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT', string>;
 
 export function localVapidEnv(env: NodeJS.ProcessEnv = process.env): VapidEnv {
   const { publicKey, privateKey } = keptKeys();

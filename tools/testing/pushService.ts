@@ -70,7 +70,14 @@ export async function startPushService(): Promise<PushService> {
         const vapid = checkVapid(req.headers.authorization ?? '', new URL(url).origin);
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
         const payload = decrypt(body, device);
-        const push = { endpoint, status: device.answer, payload, vapid, ttl: Number(req.headers.ttl), at: performance.now() };
+        const push = {
+          endpoint,
+          status: device.answer,
+          payload,
+          vapid,
+          ttl: Number(req.headers.ttl),
+          at: performance.now(),
+        };
         device.received.push(push);
         received.push(push);
         res.writeHead(device.answer).end();
@@ -127,7 +134,12 @@ function checkVapid(authorization: string, origin: string): ReceivedPush['vapid'
   const [header, claims, signature] = match[1]!.split('.') as [string, string, string];
   const k = Buffer.from(match[2]!, 'base64url');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: k.subarray(1, 33).toString('base64url'), y: k.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: k.subarray(1, 33).toString('base64url'),
+      y: k.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const signed = verify(
@@ -143,7 +155,8 @@ function checkVapid(authorization: string, origin: string): ReceivedPush['vapid'
     sub: string;
   };
   if (aud !== origin) throw new Error(`VAPID audience ${aud}, not ${origin}`);
-  if (!(exp * 1000 > Date.now() && exp * 1000 <= Date.now() + 24 * 3600_000)) throw new Error('VAPID expiry not within 24 h');
+  if (!(exp * 1000 > Date.now() && exp * 1000 <= Date.now() + 24 * 3600_000))
+    throw new Error('VAPID expiry not within 24 h');
   return { publicKey: match[2]!, audience: aud, subject: sub };
 }
 

@@ -39,7 +39,8 @@ const listed = (id: string, stored: StoredDevice): PushDevice => ({
   device: stored.device,
   createdAt: stored.createdAt,
 });
-const oldestFirst = (a: PushDevice, b: PushDevice) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const oldestFirst = (a: PushDevice, b: PushDevice) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /**
  * Adds a device, or refreshes the keys of one already there (a browser may renew them) keeping its place; past

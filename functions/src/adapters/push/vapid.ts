@@ -20,12 +20,18 @@ export function vapidKeysFrom(values: Readonly<Record<string, string | undefined
   const privateKey = values.VAPID_PRIVATE_KEY ?? '';
   const subject = values.VAPID_SUBJECT ?? '';
   if (!isBase64url(publicKey) || bytesOf(publicKey).length !== 65 || bytesOf(publicKey)[0] !== 4) {
-    throw new Error('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (npx web-push generate-vapid-keys)');
+    throw new Error(
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, base64url (npx web-push generate-vapid-keys)',
+    );
   }
   if (!isBase64url(privateKey) || bytesOf(privateKey).length !== 32) {
-    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key of 32 bytes, base64url (npx web-push generate-vapid-keys)');
+    throw new Error(
+      'VAPID_PRIVATE_KEY must be a P-256 private key of 32 bytes, base64url (npx web-push generate-vapid-keys)',
+    );
   }
-  if (!createECDH('prime256v1').setPrivateKey(bytesOf(privateKey)).getPublicKey().equals(bytesOf(publicKey))) {
+  const pair = createECDH('prime256v1');
+  pair.setPrivateKey(bytesOf(privateKey));
+  if (!pair.getPublicKey().equals(bytesOf(publicKey))) {
     throw new Error('VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY: set the two of one pair');
   }
   if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {

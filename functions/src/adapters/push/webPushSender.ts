@@ -16,7 +16,8 @@ export interface PushTarget {
 }
 
 /** What the push service said: taken, gone for good (404 or 410: the subscription must be deleted), or failed. */
-export type Delivery = { outcome: 'sent' } | { outcome: 'gone' } | { outcome: 'failed'; status: number | null; reason: string };
+export type Delivery =
+  { outcome: 'sent' } | { outcome: 'gone' } | { outcome: 'failed'; status: number | null; reason: string };
 
 export interface PushSender {
   /** The public key browsers subscribe with (GET /api/push/config). */
@@ -87,7 +88,7 @@ export function webPushSender({ publicKey, vapid }: { publicKey: () => string; v
         response = await fetch(request.endpoint, {
           method: 'POST',
           headers,
-          body: request.body,
+          body: request.body && new Uint8Array(request.body),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
       } catch (error) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceLabel } from './deviceLabel';
 
 describe('a device label', () => {
-  it("names the browser and the system, and nothing finer", () => {
+  it('names the browser and the system, and nothing finer', () => {
     const cases: [string, string][] = [
       [
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',

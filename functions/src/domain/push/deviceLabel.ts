@@ -23,8 +23,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-const first = (table: [RegExp, string][], userAgent: string) =>
-  table.find(([pattern]) => pattern.test(userAgent))?.[1];
+const first = (table: [RegExp, string][], userAgent: string) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
 
 export function deviceLabel(userAgent: string | undefined): string {
   const ua = userAgent ?? '';

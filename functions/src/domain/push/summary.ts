@@ -15,7 +15,9 @@ const percent = (chance: number) => `${Math.round(chance * 100)}%`;
 function outcomes(of: readonly Notification[], [one, many]: [string, string], moved: string): string | null {
   if (of.length === 0) return null;
   const cents = of.reduce((total, n) => total + n.amountCents, 0);
-  return cents > 0 ? `${plural(of.length, one, many)}, ${money(cents)} ${moved}` : `${plural(of.length, one, many)} (free)`;
+  return cents > 0
+    ? `${plural(of.length, one, many)}, ${money(cents)} ${moved}`
+    : `${plural(of.length, one, many)} (free)`;
 }
 
 /** The summary's sentences; null when the run wrote nothing a push tells (a webhook's entries have no run). */
@@ -40,7 +42,9 @@ export function runSummaryText(notifications: readonly Notification[]): string |
 
 /** Where the push opens: the one forecast resolved in History, History for several, else the Wallet or the app. */
 function urlOf(notifications: readonly Notification[]): string {
-  const resolved = notifications.flatMap((n) => (n.kind === 'prediction.hit' || n.kind === 'prediction.missed' ? [n] : []));
+  const resolved = notifications.flatMap((n) =>
+    n.kind === 'prediction.hit' || n.kind === 'prediction.missed' ? [n] : [],
+  );
   if (resolved.length === 1) return `/history?prediction=${encodeURIComponent(resolved[0]!.predictionId)}`;
   if (resolved.length > 1) return '/history';
   return notifications.some((n) => n.kind === 'allowance.renewed') ? '/wallet' : '/';

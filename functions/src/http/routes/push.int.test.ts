@@ -39,7 +39,11 @@ describe('a user turning notifications on and off for their devices', () => {
     // The same browser again (its keys renewed): the same device, in its place, not a second one.
     const renewed = { ...unusedSubscription(phone.endpoint) };
     const laptop = unusedSubscription(endpoint('laptop'));
-    await add(user.token, laptop, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0');
+    await add(
+      user.token,
+      laptop,
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:133.0) Gecko/20100101 Firefox/133.0',
+    );
     const again = PushDevices.parse((await add(user.token, renewed)).body).devices;
     expect(again.map((d) => d.device)).toEqual(['Chrome on Android', 'Firefox on Mac']);
     expect(again[0]).toEqual(devices[0]);

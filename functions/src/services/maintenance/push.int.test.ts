@@ -76,7 +76,11 @@ const message = (payload: string) => PushMessage.parse(JSON.parse(payload));
 describe("a run's push summaries", () => {
   it('push one summary per user, once under a retried shard, and delete a device its push service says is gone', async () => {
     const runId = `push-run-${stamp()}`;
-    const [investor, quiet, noDevice] = ['investor', 'quiet', 'no-device'].map((who) => `push-${who}-${stamp()}`);
+    const [investor, quiet, noDevice] = ['investor', 'quiet', 'no-device'].map((who) => `push-${who}-${stamp()}`) as [
+      string,
+      string,
+      string,
+    ];
     const phone = await device(investor);
     const gone = await device(investor, 410);
     await device(quiet);
@@ -111,7 +115,7 @@ describe("a run's push summaries", () => {
 
   it('plans one shard over the users the run notified, each once', async () => {
     const runId = `push-plan-${stamp()}`;
-    const users = ['a', 'b'].map((who) => `push-plan-${who}-${stamp()}`);
+    const users = ['a', 'b'].map((who) => `push-plan-${who}-${stamp()}`) as [string, string];
     await notify(users[0]!, runId, 'hit');
     await notify(users[0]!, runId, 'renewed');
     await notify(users[1]!, runId, 'free hit');

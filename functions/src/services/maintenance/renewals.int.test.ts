@@ -6,6 +6,7 @@ import { createModelPool } from '../../adapters/model-pool/pool';
 import { storedNotification } from '../../adapters/firestore/notifications';
 import { walletOf } from '../../adapters/firestore/walletWriter';
 import { payments } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 import { renewalStep } from './renewals';
 import type { StepContext } from './steps';
 
@@ -25,6 +26,7 @@ const context = (runId: string): StepContext => ({
   marketData: createMarketDataService({ db, clock }),
   models,
   payments,
+  push,
 });
 
 const inboxOf = async (userId: string) =>

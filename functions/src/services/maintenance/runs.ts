@@ -90,9 +90,14 @@ export async function startMaintenance(
       log.error('maintenance: the live track record base could not be made', error, { runId }),
     );
     const later = stepsOf(deps).filter((step) => step.afterOthers);
-    const planned = await planSteps(deps, { runId, today, clock }, stepsOf(deps).filter((step) => !step.afterOthers), {
-      pendingSteps: later.map((step) => step.name),
-    });
+    const planned = await planSteps(
+      deps,
+      { runId, today, clock },
+      stepsOf(deps).filter((step) => !step.afterOthers),
+      {
+        pendingSteps: later.map((step) => step.name),
+      },
+    );
     // Nothing to wait for: the later steps are planned now.
     if (planned === 0 && later.length > 0) await planSteps(deps, { runId, today, clock }, later);
   } catch (error) {
@@ -128,7 +133,11 @@ async function planSteps(
  * The steps left to plan once the others' shards have ended (claimed by the shard that ended them). A failure here
  * ends the run as failed: the shard that claimed them has finished, so no retry would plan them.
  */
-async function planLaterSteps(deps: MaintenanceDeps, run: { runId: string; today: string; clock: Clock }, names: string[]) {
+async function planLaterSteps(
+  deps: MaintenanceDeps,
+  run: { runId: string; today: string; clock: Clock },
+  names: string[],
+) {
   try {
     await planSteps(
       deps,
@@ -162,10 +171,7 @@ export async function runShard(
   let ended: { stepsToPlan: string[] };
   try {
     if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
-    const counts = await step.run(
-      { db, marketData, models, payments, push, runId, clock, finalAttempt },
-      shard.input,
-    );
+    const counts = await step.run({ db, marketData, models, payments, push, runId, clock, finalAttempt }, shard.input);
     const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };
     ended = await finishShard(db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
   } catch (error) {

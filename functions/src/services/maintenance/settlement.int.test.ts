@@ -201,9 +201,13 @@ describe('settling per wallet', () => {
     const broken = Object.assign(Object.create(marketData) as MarketDataService, {
       barsUpTo: () => Promise.reject(new Error('provider died')),
     });
-    await runShard({ db, clock, marketData: broken, models, payments, push, queue: { enqueue: async () => {} } }, task, {
-      finalAttempt: true,
-    });
+    await runShard(
+      { db, clock, marketData: broken, models, payments, push, queue: { enqueue: async () => {} } },
+      task,
+      {
+        finalAttempt: true,
+      },
+    );
     const run = await findRunDetail(db, task.runId);
     expect(run).toMatchObject({ state: 'done', report: { failedCount: 1, updatedCount: 0 } });
     expect((await ledgerOf(ownerId)).wallet.reservedBalance).toBe(200);

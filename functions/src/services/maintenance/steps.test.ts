@@ -38,10 +38,16 @@ describe("a shard's batches (the push summaries' sending)", () => {
     // The clock passes the deadline once 40 items have begun.
     let begun = 0;
     const now = () => (begun < 40 ? 0 : 1);
-    const { failures, left } = await forEachParallelUntil(items, 5, 1, (item) => {
-      begun += 1;
-      return work(item);
-    }, now);
+    const { failures, left } = await forEachParallelUntil(
+      items,
+      5,
+      1,
+      (item) => {
+        begun += 1;
+        return work(item);
+      },
+      now,
+    );
     expect(most()).toBeLessThanOrEqual(5);
     expect(left).toHaveLength(60);
     expect([...done, ...failures.map((f) => f.item), ...left].sort((a, b) => a - b)).toEqual(items);

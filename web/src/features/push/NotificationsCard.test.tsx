@@ -19,7 +19,11 @@ const SUBSCRIPTION = {
   keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
 };
 const idOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
-const PHONE: PushDevice = { id: idOf('https://push.example.test/phone'), device: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z' };
+const PHONE: PushDevice = {
+  id: idOf('https://push.example.test/phone'),
+  device: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
 
 /** The API: the user's devices; a POST past `full` devices answers the limit's 409. */
 function server(devices: PushDevice[], full = 10) {
@@ -35,7 +39,11 @@ function server(devices: PushDevice[], full = 10) {
         if (devices.length >= full) return json({ message: PUSH_DEVICES_FULL_MESSAGE }, 409);
         devices.push({ id: idOf(body!.endpoint), device: 'Chrome on Linux', createdAt: '2026-11-26T10:00:00.000Z' });
       }
-      if (method === 'DELETE') devices.splice(devices.findIndex((d) => pathname.endsWith(d.id)), 1);
+      if (method === 'DELETE')
+        devices.splice(
+          devices.findIndex((d) => pathname.endsWith(d.id)),
+          1,
+        );
       return json({ publicKey: 'server-key', devices });
     }),
   );

@@ -161,7 +161,9 @@ function DeviceList({
             <span className="notifications-device">
               <span className="notifications-device-name">
                 {device.device}
-                {device.id === thisDevice && <span className="badge notifications-this-device">{PUSH_TEXT.thisDevice}</span>}
+                {device.id === thisDevice && (
+                  <span className="badge notifications-this-device">{PUSH_TEXT.thisDevice}</span>
+                )}
               </span>
               <span className="muted">{PUSH_TEXT.added(formatDate(device.createdAt))}</span>
             </span>
