@@ -62,8 +62,7 @@ async function adminAlerts() {
 describe('the nightly audit of the books', () => {
   // First: the tests after it reconcile periods of their own, up to now, which the next plan starts from.
   it('reconciles up to an hour ago from where the last finished reconciliation got to, and does a failed period again', async () => {
-    const { models, marketData } = ctx('plan');
-    const planned = async () => (await reconcileStep.plan({ db, clock, marketData, models, payments }))[0]!.input;
+    const planned = async () => (await reconcileStep.plan(ctx('plan')))[0]!.input;
     const before = await reconciledUpTo(db);
     const input = await planned();
     // A payment of the last hour, whose webhook may still be on its way, is left to the next run.
