@@ -22,6 +22,7 @@ import { ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { settlementStep } from '../maintenance/settlement';
 import { recountOverview } from './overviewRecount';
 import { balanceReaches, db, paidTopUp, payments, resendEvent, sandboxEventsOf } from '../../../test/payments.testkit';
+import { push } from '../../../test/push.testkit';
 
 /**
  * The overview's figures against a recount (docs/architecture.md#the-business-overview): random activity through the
@@ -180,7 +181,7 @@ describe('the business overview', () => {
     await recountOverview(db, { mend: true });
     const before = await readAllBusinessFigures(db);
     const models = createModelPool({ threads: 1 });
-    const ctx = { db, marketData, models, payments, runId: `overview-${userId}`, clock, finalAttempt: false };
+    const ctx = { db, marketData, models, payments, push, runId: `overview-${userId}`, clock, finalAttempt: false };
     const input = { owners: [{ ownerId: userId, predictionIds: predictions.map((p) => p.id) }] };
     try {
       await settlementStep.run(ctx, input);
