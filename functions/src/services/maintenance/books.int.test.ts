@@ -59,6 +59,14 @@ async function adminAlerts() {
   return AdminAlerts.parse((await apiCall('/api/admin/alerts', { token })).body);
 }
 
+/**
+ * What a run found in these wallets: a period of the shared stack may also hold other test files' lines (a wallet
+ * funded by a test kit has a deposit no Stripe payment is behind), which the reconciliation rightly reports too.
+ */
+async function alertsOn(runId: string, walletIds: string[]) {
+  return (await adminAlerts()).filter((a) => a.eventId === runId && walletIds.includes(a.walletId ?? ''));
+}
+
 describe('the nightly audit of the books', () => {
   // First: the tests after it reconcile periods of their own, up to now, which the next plan starts from.
   it('reconciles up to an hour ago from where the last finished reconciliation got to, and does a failed period again', async () => {
@@ -119,7 +127,8 @@ describe('the nightly audit of the books', () => {
       booksReservedCents: 0,
       booksDiscrepancies: 0,
     });
-    expect(await reconcileStep.run(ctx(runId), period)).toEqual({ booksDiscrepancies: 0 });
+    await reconcileStep.run(ctx(runId), period);
+    expect(await alertsOn(runId, wallets)).toEqual([]);
 
     // Behind the ledger's back: $5 more in one wallet, and the credit line of another top-up gone.
     const depositLine = db.collection('transactions').doc(`deposit:${robbedTopUp}`);
@@ -133,11 +142,11 @@ describe('the nightly audit of the books', () => {
     const later = `${runId}-later`;
     const audited = await auditStep.run(ctx(later), { walletIds: wallets, since: '' });
     expect(audited).toMatchObject({ booksWalletsCount: 3, booksInCents: 1500, booksDiscrepancies: 2 });
-    expect(await reconcileStep.run(ctx(later), period)).toEqual({ booksDiscrepancies: 1 });
+    await reconcileStep.run(ctx(later), period);
     // A retried shard records nothing new.
     await reconcileStep.run(ctx(later), period);
 
-    const alerts = (await adminAlerts()).filter((a) => a.eventId === later);
+    const alerts = await alertsOn(later, wallets);
     expect(alerts.map((a) => [a.walletId, a.eventType]).sort()).toEqual(
       [
         [tampered.uid, 'books.discrepancy'],
@@ -184,8 +193,8 @@ describe('the nightly audit of the books', () => {
 
     const runId = `books-unbacked-${Date.now()}`;
     const period = { stripe: stripeSince(from), ledger: await ledgerSpanOf([user.uid]), carried: [] };
-    expect(await reconcileStep.run(ctx(runId), period)).toEqual({ booksDiscrepancies: 2 });
-    const alerts = (await adminAlerts()).filter((a) => a.eventId === runId);
+    await reconcileStep.run(ctx(runId), period);
+    const alerts = await alertsOn(runId, [user.uid]);
     expect(alerts.map((a) => [a.walletId, a.transactionIds]).sort()).toEqual(
       [
         [user.uid, [depositId, depositId.slice('deposit:'.length)]],
@@ -209,7 +218,9 @@ describe('the nightly audit of the books', () => {
 
     // Seen pending: no finding yet, and carried to the next run.
     const first = { stripe: stripeSince(from), ledger: await ledgerSpanOf([user.uid]), carried: [] };
-    expect(await reconcileStep.run(ctx(`books-pending-${Date.now()}`), first)).toEqual({ booksDiscrepancies: 0 });
+    const firstRun = `books-pending-${Date.now()}`;
+    await reconcileStep.run(ctx(firstRun), first);
+    expect(await alertsOn(firstRun, [user.uid])).toEqual([]);
     expect((await reconciledUpTo(db))?.pendingRefunds).toContainEqual(pending);
 
     // The bank settles it; the webhook takes it out of the wallet. Then its line is removed behind the ledger.
@@ -228,9 +239,9 @@ describe('the nightly audit of the books', () => {
       ledger: { from: later.toISOString(), to: later.toISOString() },
       carried,
     };
-    expect(await reconcileStep.run(ctx(runId), second)).toEqual({ booksDiscrepancies: 1 });
-    const [alert] = (await adminAlerts()).filter((a) => a.eventId === runId);
-    expect(alert).toMatchObject({ walletId: user.uid, transactionIds: [line.id, refund.id] });
+    await reconcileStep.run(ctx(runId), second);
+    const alerts = await alertsOn(runId, [user.uid]);
+    expect(alerts.map((a) => a.transactionIds)).toEqual([[line.id, refund.id]]);
     expect((await reconciledUpTo(db))?.pendingRefunds).not.toContainEqual(pending);
     await line.set(stored);
   }, 60_000);
