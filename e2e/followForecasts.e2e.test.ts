@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { LIVE_STATUS_TEXT } from '../web/src/components/liveStatusText';
 import { OFFLINE_TEXT } from '../web/src/lib/online';
 import { PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { WATCHLIST_TEXT } from '../web/src/features/watchlist/messages';
-import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
-import { apiCall } from '../tools/testing/api';
-import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { APP_URL, atWidths, uniqueEmail } from './support/browser';
+import { browserAndTimeMachine } from './support/timeMachine';
 import { signInWithChooser } from './support/signIn';
 import { balanceShows } from './support/wallet';
 
@@ -20,21 +18,9 @@ import { balanceShows } from './support/wallet';
  */
 const MADE_ON = '2026-11-16';
 const LOOKED_AT = '2026-11-20';
-const WIDTHS = [1280, 390, 320] as const;
 
-let browser: Browser;
-let adminToken: string;
-const pin = (today: string | null) => apiCall('/api/admin/clock', { token: adminToken, body: { today } });
-
-beforeAll(async () => {
-  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  // Even after a failure: later tests on this stack expect the real date.
-  await pin(null);
-  await browser?.close();
-});
+const stack = browserAndTimeMachine();
+const pin = stack.pin;
 
 const panel = (page: Page) => page.getByRole('region', { name: PREDICTION_TEXT.heading('MSFT') });
 const card = (page: Page) => panel(page).getByRole('article').first();
@@ -46,19 +32,9 @@ async function pickMsft(page: Page) {
   await page.getByText(STOCK_TEXT.loadingChart).waitFor({ state: 'detached' });
 }
 
-/** What `show` brings into view, at each width: the viewport only, so the part judged is seen at its real size. */
-async function atWidths(page: Page, name: string, show: () => Promise<void>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await show();
-    await screenshot(page, `${name}-${width}`, { fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('following forecasts: live status, watchlist, offline', () => {
   it('shows how an open forecast stands now, on its card and in History', async () => {
-    const { page } = browser;
+    const { page } = stack.browser;
     expect((await pin(MADE_ON)).status).toBe(200);
     await signInWithChooser(page, { email: uniqueEmail('follow') });
     await pickMsft(page);
@@ -84,7 +60,7 @@ describe('following forecasts: live status, watchlist, offline', () => {
   }, 180_000);
 
   it('stars the stock from its card into the Watchlist, with its last close, day change and chances', async () => {
-    const { page } = browser;
+    const { page } = stack.browser;
     await page.getByRole('tab', { name: 'Predictions', exact: true }).click();
     await panel(page).waitFor();
     const star = page.getByRole('button', { name: WATCHLIST_TEXT.star('MSFT') });
@@ -115,7 +91,7 @@ describe('following forecasts: live status, watchlist, offline', () => {
   }, 120_000);
 
   it('reloaded offline: one banner, the last data, every server action off with the reason; back online by itself', async () => {
-    const { page, context } = browser;
+    const { page, context } = stack.browser;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto(`${APP_URL}/wallet`);
     await balanceShows(page, WALLET_TEXT.available, '$0.00');

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { NotificationsPage, PredictionList } from '@stockseer/contract';
 import { INBOX_TEXT } from '../web/src/features/inbox/messages';
 import { stripe } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { expectAccessible } from '../tools/testing/axe';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { atWidths, uniqueEmail } from './support/browser';
+import { browserAndTimeMachine } from './support/timeMachine';
 import { signInWithChooser } from './support/signIn';
 import { historyLines } from './support/wallet';
 
@@ -17,23 +17,11 @@ import { historyLines } from './support/wallet';
  * statement line, and Mark all read empties the count for good.
  */
 const MADE_ON = '2026-11-09';
-const WIDTHS = [1280, 390, 320] as const;
 
-let browser: Browser;
-let adminToken: string;
-const pin = (today: string | null) => apiCall('/api/admin/clock', { token: adminToken, body: { today } });
+const stack = browserAndTimeMachine();
+const pin = stack.pin;
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-beforeAll(async () => {
-  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  // Even after a failure: later tests on this stack expect the real date.
-  await pin(null);
-  await browser?.close();
-});
 
 const bell = (page: Page, unread: number) => page.getByRole('button', { name: INBOX_TEXT.bell(unread), exact: true });
 const inbox = (page: Page) => page.getByRole('dialog', { name: INBOX_TEXT.title });
@@ -49,19 +37,9 @@ async function unreadReaches(token: string, count: number) {
   }
 }
 
-/** What `show` brings into view, at each width: the viewport only, so the part judged is seen at its real size. */
-async function atWidths(page: Page, name: string, show: () => Promise<void>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await show();
-    await screenshot(page, `${name}-${width}`, { fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('the inbox', () => {
   it('shows what Stripe and the daily maintenance did, links to it, and marks all read', async () => {
-    const { page } = browser;
+    const { page } = stack.browser;
     expect((await pin(MADE_ON)).status).toBe(200);
     const email = uniqueEmail('inbox');
     await signInWithChooser(page, { email });
@@ -85,7 +63,7 @@ describe('the inbox', () => {
     // Past the forecast's target date, the daily maintenance resolves it.
     const [prediction] = PredictionList.parse((await apiCall('/api/predictions/user', { token: idToken })).body);
     expect((await pin(plusDays(prediction!.targetDate, 4))).status).toBe(200);
-    const run = await apiCall('/api/admin/check-predictions', { token: adminToken, body: {} });
+    const run = await apiCall('/api/admin/check-predictions', { token: stack.adminToken, body: {} });
     expect([200, 202]).toContain(run.status);
     const { notifications } = await unreadReaches(idToken, 2);
     expect(notifications.map((n) => n.kind)).toEqual([

@@ -64,5 +64,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
+/** The widths every screen is judged at: a desktop and two phones. */
+export const SCREEN_WIDTHS = [1280, 390, 320] as const;
+
+/**
+ * What `show` brings into view, at each width (`{name}-{width}.png`): the viewport only, so the part judged is seen
+ * at its real size. The viewport is 1280 wide again after.
+ */
+export async function atWidths(page: Page, name: string, show: () => Promise<void>): Promise<void> {
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await show();
+    await screenshot(page, `${name}-${width}`, { fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** A unique e-mail per run so tests never share an account with each other or with a previous run. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;

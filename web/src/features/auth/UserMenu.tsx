@@ -1,7 +1,8 @@
 import './auth.css';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from 'firebase/auth';
+import { useDismiss } from '../../components/useDismiss';
 import { useAuth } from './AuthProvider';
 import { displayNameOf, initialsOf } from './displayName';
 
@@ -20,23 +21,9 @@ export function UserMenu({ user }: { user: User }) {
   const name = displayNameOf(user);
 
   useEffect(() => {
-    if (!open) return;
-    firstItem.current?.focus();
-    const onMouseDown = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onMouseDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onMouseDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (open) firstItem.current?.focus();
   }, [open]);
+  useDismiss(open, { container, opener: button, close: useCallback(() => setOpen(false), []) });
 
   const onSignOut = async () => {
     setOpen(false);
@@ -72,7 +59,7 @@ export function UserMenu({ user }: { user: User }) {
       </button>
       {open && (
         // tabIndex -1: a click on the menu's text keeps focus inside, so the blur above does not close it.
-        <div role="menu" className="menu" tabIndex={-1}>
+        <div role="menu" className="menu popover" tabIndex={-1}>
           <div className="menu-header">
             <p className="menu-name">{name}</p>
             <p className="menu-email">{user.email}</p>

@@ -96,16 +96,8 @@ const markCalls = (fetchMock: ReturnType<typeof server>) =>
     .filter(([input]) => String(input).endsWith('/api/notifications/read'))
     .map(([, init]) => JSON.parse(String(init?.body)));
 
-let online = true;
-beforeEach(() => {
-  online = true;
-  reportReachable();
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(window.navigator, 'onLine');
-});
+beforeEach(() => reportReachable());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the inbox bell', () => {
   it('names the unread count, opens the inbox newest first in plain words, and marks all read', async () => {

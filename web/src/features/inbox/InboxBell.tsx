@@ -1,5 +1,6 @@
 import './inbox.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../components/useDismiss';
 import { INBOX_TEXT } from './messages';
 import { useInbox } from './inboxApi';
 import { InboxPanel } from './InboxPanel';
@@ -20,23 +21,7 @@ export default function InboxBell({ uid }: { uid: string }) {
   const panelId = useId();
   const unread = inbox.data?.unreadCount ?? 0;
 
-  useEffect(() => {
-    if (!open) return;
-    const onMouseDown = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      bell.current?.focus();
-    };
-    document.addEventListener('mousedown', onMouseDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onMouseDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, { container, opener: bell, close: useCallback(() => setOpen(false), []) });
 
   const toggle = () => {
     // What the panel shows is fresh when it opens.

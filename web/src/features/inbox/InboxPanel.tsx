@@ -78,7 +78,7 @@ export function InboxPanel({ id, uid, inbox, onClose, onLeave }: Props) {
   };
 
   return (
-    <section id={id} className="inbox-panel" role="dialog" aria-labelledby={titleId}>
+    <section id={id} className="inbox-panel popover" role="dialog" aria-labelledby={titleId}>
       <div className="inbox-head">
         <h2 id={titleId} ref={title} tabIndex={-1}>
           {INBOX_TEXT.title}
