@@ -125,7 +125,8 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     await context.grantPermissions(['notifications'], { origin: APP_URL });
     expect((await pin(MADE_ON)).status).toBe(200);
     await signInWithChooser(page, { email: uniqueEmail('push') });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The app's service worker, which subscribing goes through (installed on the first visit; slow on a busy machine).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
     // Off: a button, and no prompt until it is pressed.
     await page.getByRole('tab', { name: 'Wallet', exact: true }).click();
@@ -195,7 +196,7 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
       setting: 'denied',
       origin: APP_URL,
     });
-    await page.reload();
+    await page.goto(`${APP_URL}/wallet`);
     await card(page).getByText(PUSH_TEXT.blocked).waitFor();
     await expect(card(page).getByRole('button', { name: PUSH_TEXT.turnOn }).count()).resolves.toBe(0);
     await atWidths(page, 'push-card-blocked');
