@@ -131,7 +131,8 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     // Off: a button, and no prompt until it is pressed.
     await page.getByRole('tab', { name: 'Wallet', exact: true }).click();
     const turnOn = card(page).getByRole('button', { name: PUSH_TEXT.turnOn });
-    await turnOn.waitFor();
+    // Loaded (the button waits for the server's key): on a busy machine the API may take longer than a click waits.
+    await card(page).getByText(PUSH_TEXT.loading).waitFor({ state: 'detached', timeout: 120_000 });
     await atWidths(page, 'push-card-off');
     await turnOn.click();
     await card(page).getByText(PUSH_TEXT.onHere).waitFor();
