@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { PushMessage } from '@stockseer/contract';
 import { INBOX_TEXT } from '../web/src/features/inbox/messages';
 import { PUSH_TEXT } from '../web/src/features/push/messages';
 import { PREDICTION_TEXT } from '../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
-import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { startPushService, type PushService, type SubscriptionJson } from '../tools/testing/pushService';
-import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { APP_URL, atWidths, uniqueEmail } from './support/browser';
 import { signInWithChooser } from './support/signIn';
+import { browserAndTimeMachine } from './support/timeMachine';
 
 /**
  * Issue 25 item 3 in Chromium: an investor turns notifications on from the Wallet tab (only the browser's push service
@@ -22,21 +21,13 @@ import { signInWithChooser } from './support/signIn';
 const MADE_ON = '2026-11-02';
 /** After the short forecast's target date (7 trading days after Nov 2: Nov 11). */
 const RESOLVED_ON = '2026-11-13';
-const WIDTHS = [1280, 390, 320] as const;
 
-let browser: Browser;
+const file = browserAndTimeMachine();
 let service: PushService;
-let adminToken: string;
-const pin = (today: string | null) => apiCall('/api/admin/clock', { token: adminToken, body: { today } });
-
 beforeAll(async () => {
-  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
   service = await startPushService();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await pin(null);
-  await browser?.close();
   await service?.close();
 });
 
@@ -67,26 +58,19 @@ async function standInPushService(page: Page, subscription: SubscriptionJson) {
   }, subscription);
 }
 
-/** The card at each width, the viewport only, so it is judged at its real size. */
-async function atWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await card(page).scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-${width}`, { fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The card at each width (support/browser.ts's atWidths). */
+const cardAtWidths = (page: Page, name: string) => atWidths(page, name, () => card(page).scrollIntoViewIfNeeded());
 
 /** Runs daily maintenance as the admin and waits for the run to end. */
 async function runMaintenance(): Promise<string> {
   const started = await apiCall<{ runId?: string; id?: string }>('/api/admin/check-predictions', {
-    token: adminToken,
+    token: file.adminToken,
     body: {},
   });
   expect([200, 202]).toContain(started.status);
   const runId = started.body.runId ?? started.body.id!;
   for (let i = 0; i < 240; i++) {
-    const run = await apiCall<{ state: string }>(`/api/admin/maintenance-runs/${runId}`, { token: adminToken });
+    const run = await apiCall<{ state: string }>(`/api/admin/maintenance-runs/${runId}`, { token: file.adminToken });
     if (run.body.state === 'done' || run.body.state === 'failed') return runId;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -119,11 +103,11 @@ const shownNotifications = (page: Page) =>
 
 describe('Web Push: turned on from a button, one summary per run, shown by the service worker', () => {
   it('turns notifications on, pushes the resolved forecast, shows it, and lists and removes the device', async () => {
-    const { page, context } = browser;
+    const { page, context } = file.browser;
     const subscription = service.subscribe();
     await standInPushService(page, subscription.json);
     await context.grantPermissions(['notifications'], { origin: APP_URL });
-    expect((await pin(MADE_ON)).status).toBe(200);
+    expect((await file.pin(MADE_ON)).status).toBe(200);
     await signInWithChooser(page, { email: uniqueEmail('push') });
     // The app's service worker, which subscribing goes through (installed on the first visit; slow on a busy machine).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -133,12 +117,12 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     const turnOn = card(page).getByRole('button', { name: PUSH_TEXT.turnOn });
     // Loaded (the button waits for the server's key): on a busy machine the API may take longer than a click waits.
     await card(page).getByText(PUSH_TEXT.loading).waitFor({ state: 'detached', timeout: 120_000 });
-    await atWidths(page, 'push-card-off');
+    await cardAtWidths(page, 'push-card-off');
     await turnOn.click();
     await card(page).getByText(PUSH_TEXT.onHere).waitFor();
     const thisDevice = card(page).getByRole('listitem').filter({ hasText: PUSH_TEXT.thisDevice });
     await expect(thisDevice.textContent()).resolves.toContain('Chrome on Linux');
-    await atWidths(page, 'push-card-on');
+    await cardAtWidths(page, 'push-card-on');
 
     // A forecast made on Monday, resolved by the maintenance of the Friday after its target date.
     await page.getByRole('tab', { name: 'Predictions', exact: true }).click();
@@ -147,7 +131,7 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     await page.getByText(STOCK_TEXT.loadingChart).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: PREDICTION_TEXT.generate }).first().click();
     await page.getByRole('article').first().waitFor();
-    expect((await pin(RESOLVED_ON)).status).toBe(200);
+    expect((await file.pin(RESOLVED_ON)).status).toBe(200);
     const runId = await runMaintenance();
 
     // The push service got one push for this device: signed with the stack's key, decrypted with the device's.
@@ -190,7 +174,7 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
   }, 300_000);
 
   it('explains a browser that blocks notifications, instead of a button that cannot work', async () => {
-    const { page } = browser;
+    const { page } = file.browser;
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Browser.setPermission', {
       permission: { name: 'notifications' },
@@ -200,7 +184,7 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     await page.goto(`${APP_URL}/wallet`);
     await card(page).getByText(PUSH_TEXT.blocked).waitFor();
     await expect(card(page).getByRole('button', { name: PUSH_TEXT.turnOn }).count()).resolves.toBe(0);
-    await atWidths(page, 'push-card-blocked');
+    await cardAtWidths(page, 'push-card-blocked');
     await cdp.detach();
   }, 60_000);
 });
