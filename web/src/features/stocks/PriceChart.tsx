@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useChart, type ChartLibrary } from '../../components/useChart';
 import type { PricePoint } from '@stockseer/contract';
 import type { ChartOverlay } from './chartOverlay';
 import { drawChart } from './drawChart';
@@ -18,32 +19,14 @@ interface Props {
 const NO_OVERLAYS: readonly ChartOverlay[] = [];
 
 /**
- * A line-and-area chart of daily closes. lightweight-charts is imported inside the effect, so its code loads only
- * when a chart is first shown and never weighs on the landing page.
+ * A line-and-area chart of daily closes, drawn by lightweight-charts once it has loaded (components/useChart.ts).
  */
 export function PriceChart({ points, overlays = NO_OVERLAYS, label, priceName }: Props) {
-  const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let disposed = false;
-    let remove: (() => void) | undefined;
-    import('lightweight-charts')
-      .then((lib) => {
-        if (disposed) return;
-        const chart = drawChart(lib, element, points, overlays);
-        remove = () => chart.remove();
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      remove?.();
-    };
-  }, [points, overlays]);
+  const draw = useCallback(
+    (lib: ChartLibrary, element: HTMLElement) => drawChart(lib, element, points, overlays),
+    [points, overlays],
+  );
+  const { container, failed } = useChart(draw);
 
   if (failed) return <p className="error-text">{STOCK_TEXT.chartFailed}</p>;
   return (

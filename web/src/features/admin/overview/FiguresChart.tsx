@@ -1,20 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId } from 'react';
 import type { Granularity, OverviewPeriod } from '@stockseer/contract';
 import { toCsv } from '../../../lib/csv';
 import { downloadText } from '../../../lib/download';
-import { drawFiguresChart, type ChartLibrary } from './drawFiguresChart';
+import { useChart, type ChartLibrary } from '../../../components/useChart';
+import { drawFiguresChart } from './drawFiguresChart';
 import { chartCsvRows, formatFigure, formatPeriod, type FigureChart } from './overviewFigures';
 import { OVERVIEW_TEXT } from './overviewText';
-
-let library: Promise<ChartLibrary> | undefined;
-/** lightweight-charts, imported once for all the charts (a failed import is tried again by the next chart). */
-function chartLibrary(): Promise<ChartLibrary> {
-  library ??= import('lightweight-charts').catch((error: unknown) => {
-    library = undefined;
-    throw error;
-  });
-  return library;
-}
 
 interface Props {
   granularity: Granularity;
@@ -28,28 +19,12 @@ interface Props {
  */
 export function FiguresChart({ granularity, chart, periods }: Props) {
   const titleId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let disposed = false;
-    let remove: (() => void) | undefined;
-    chartLibrary()
-      .then((lib) => {
-        if (disposed) return;
-        const drawn = drawFiguresChart(lib, element, { granularity, periods, lines: chart.lines });
-        remove = () => drawn.remove();
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
-      });
-    return () => {
-      disposed = true;
-      remove?.();
-    };
-  }, [granularity, periods, chart]);
+  const draw = useCallback(
+    (lib: ChartLibrary, element: HTMLElement) =>
+      drawFiguresChart(lib, element, { granularity, periods, lines: chart.lines }),
+    [granularity, periods, chart],
+  );
+  const { container, failed } = useChart(draw);
 
   const first = periods[0];
   const last = periods.at(-1);

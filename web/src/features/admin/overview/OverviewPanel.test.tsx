@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Overview, OverviewPeriod } from '@stockseer/contract';
+import { BusinessFigures, type Overview, type OverviewPeriod } from '@stockseer/contract';
 import { fakeApi, renderWithProviders } from '../admin.testkit';
 import { OverviewPanel } from './OverviewPanel';
 import { OVERVIEW_TEXT } from './overviewText';
@@ -32,21 +32,11 @@ afterEach(() => {
   chart.createChart.mockClear();
 });
 
+const ZEROS = Object.fromEntries(BusinessFigures.keyof().options.map((name) => [name, 0])) as BusinessFigures;
+/** A day or month of the overview where nothing happened, but for `fields`. */
 const quiet = (period: string, fields: Partial<OverviewPeriod> = {}): OverviewPeriod => ({
+  ...ZEROS,
   period,
-  moneyIn: 0,
-  revenue: 0,
-  released: 0,
-  refunded: 0,
-  disputed: 0,
-  disputesWon: 0,
-  credits: 0,
-  freePredictions: 0,
-  paidPredictions: 0,
-  resolved: 0,
-  hits: 0,
-  activeUsers: 0,
-  newUsers: 0,
   reservedOutstanding: 0,
   hitRate: null,
   ...fields,

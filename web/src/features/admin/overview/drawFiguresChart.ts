@@ -1,11 +1,11 @@
-import type * as LightweightCharts from 'lightweight-charts';
+import type { ChartLibrary } from '../../../components/useChart';
 import type { IChartApi, Time } from 'lightweight-charts';
 import type { Granularity, OverviewPeriod } from '@stockseer/contract';
 import { calendarDayOf, dayTickLabel } from '../../../lib/chartTime';
 import { formatFigure, formatPeriod, type Figure } from './overviewFigures';
 
-/** The parts of lightweight-charts (the app's chart library) an overview chart uses; loaded by dynamic import. */
-export type ChartLibrary = Pick<typeof LightweightCharts, 'createChart' | 'LineSeries' | 'TickMarkType'>;
+/** The parts of lightweight-charts an overview chart uses. */
+type Library = Pick<ChartLibrary, 'createChart' | 'LineSeries' | 'TickMarkType'>;
 
 /** The series' colours, from the stylesheet (overview.css), so the legend's swatches match the lines. */
 const seriesColour = (element: HTMLElement, i: number) =>
@@ -20,7 +20,7 @@ export const chartTime = (granularity: Granularity, period: string) =>
  * is drawn in dollars and labelled as the tables write it; the crosshair names the day or month.
  */
 export function drawFiguresChart(
-  lib: ChartLibrary,
+  lib: Library,
   element: HTMLElement,
   {
     granularity,
