@@ -71,16 +71,14 @@ afterAll(async () => {
   await setClock(null);
 });
 
-// Per user: top-ups in dollars, free predictions left, and each forecast asked (a distinct stock and model) with
-// the outcome its target-date close is made to give.
-const FORECASTS = ['KO', 'MSFT', 'AAPL'].flatMap((symbol) =>
-  ['arima', 'xgboost'].map((modelId) => ({ symbol, modelId })),
-);
+// Per user: top-ups in dollars, free predictions left, and each forecast asked (a distinct model of KO: the users
+// share each fit, the forecast of the day, so the test fits twice at most) with the outcome its close is made to give.
+const FORECASTS = ['arima', 'xgboost'].map((modelId) => ({ symbol: 'KO', modelId }));
 const userPlan = fc.record({
   topUps: fc.array(fc.integer({ min: 5, max: 12 }), { minLength: 1, maxLength: 2 }),
   free: fc.nat(2),
-  forecasts: fc.shuffledSubarray(FORECASTS, { minLength: 1, maxLength: 3 }),
-  hits: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  forecasts: fc.shuffledSubarray(FORECASTS, { minLength: 1, maxLength: 2 }),
+  hits: fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }),
 });
 
 describe('the business overview', () => {
