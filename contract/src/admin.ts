@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentId, IsoDate, IsoDateTime, TimeFrame } from './common';
 import { ERROR_MESSAGES } from './errorMessages';
 import { Wallet } from './wallet';
+import { SupportReason } from './support';
 import { ModelChoice, ModelId, Prediction, PredictionStatus, PredictionType } from './predictions';
 
 /** The most users one page of `GET /api/admin/users` holds (the User filter asks for this many). */
@@ -11,7 +12,12 @@ export const ADMIN_USERS_MAX_PAGE = 100;
 export const DefaultModelId = ModelChoice.exclude(['recommended']);
 export const DefaultModels = z.record(TimeFrame, DefaultModelId);
 export type DefaultModels = z.infer<typeof DefaultModels>;
-export const SetDefaultModelRequest = z.object({ timeFrame: TimeFrame, modelId: DefaultModelId });
+/** `reason`: why, for the audit log (docs/product.md#audit-log); optional for settings, required for support actions. */
+export const SetDefaultModelRequest = z.object({
+  timeFrame: TimeFrame,
+  modelId: DefaultModelId,
+  reason: SupportReason.optional(),
+});
 
 /** `GET /api/admin/users`: a page of the user list, e-mail order, optionally only those whose e-mail or name match. */
 export const AdminUsersQuery = z.object({
@@ -61,7 +67,7 @@ export const AllPredictionsPage = z.object({ predictions: z.array(Prediction), n
 export type AllPredictionsPage = z.infer<typeof AllPredictionsPage>;
 
 /** Emulator only: `POST /api/admin/clock` pins "today" (null: the real date again). */
-export const SetClockRequest = z.object({ today: IsoDate.nullable() });
+export const SetClockRequest = z.object({ today: IsoDate.nullable(), reason: SupportReason.optional() });
 export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
 

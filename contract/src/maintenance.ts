@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentId, IsoDate, IsoDateTime } from './common';
+import { SupportReason } from './support';
 
 /**
  * Daily maintenance as a tracked job (issue 13): a run splits its work into shards (ranges of wallets with due
@@ -124,7 +125,11 @@ export const MAINTENANCE_WAIT_SECONDS = 20;
 
 /** `POST /api/admin/check-predictions`: how long to wait for the run to finish; 0 answers 202 at once. */
 export const CheckPredictionsRequest = z
-  .object({ waitSeconds: Count.max(MAINTENANCE_WAIT_SECONDS).default(MAINTENANCE_WAIT_SECONDS) })
+  .object({
+    waitSeconds: Count.max(MAINTENANCE_WAIT_SECONDS).default(MAINTENANCE_WAIT_SECONDS),
+    /** Why an admin runs it now, for the audit log. */
+    reason: SupportReason.optional(),
+  })
   .strict();
 export type CheckPredictionsRequest = z.input<typeof CheckPredictionsRequest>;
 

@@ -17,7 +17,7 @@ async function ensureAccount(idToken: string) {
 
 const { auth, db } = adminSdk();
 await emulatorSignIn(DEMO_ADMIN);
-await grantAdmin(auth, db, DEMO_ADMIN.email);
+await grantAdmin(auth, db, DEMO_ADMIN.email, { tool: 'npm run seed', reason: 'the demo admin of the local stack' });
 for (const account of [DEMO_USER, DEMO_ADMIN]) {
   const { idToken } = await emulatorSignIn(account);
   await ensureAccount(idToken);

@@ -1,3 +1,5 @@
+import type { AuditEntry } from '@stockseer/contract';
+
 /**
  * "Today" for predictions, maintenance and market data. Production uses the real clock; the local stack can pin
  * it (STOCKSEER_TODAY=YYYY-MM-DD, or the emulator-only admin endpoint) to replay history, e.g. predict on
@@ -17,8 +19,11 @@ export interface Clock {
 export interface TimeMachine {
   /** The date "today" is pinned to; null while it follows the real clock. */
   pinnedDate(): string | null;
-  /** Pins "today" for every worker process of the stack (null: the real date again). */
-  pin(today: string | null): Promise<void>;
+  /**
+   * Pins "today" for every worker process of the stack (null: the real date again); an admin's pin is written with its
+   * audit entry (docs/product.md#audit-log).
+   */
+  pin(today: string | null, audit?: AuditEntry): Promise<void>;
   /** Before a request: this process's clock takes the date the time machine is set to. */
   sync(): Promise<void>;
   /** A maintenance shard runs on its run's day: pins this process's clock only, until its next `sync`. */

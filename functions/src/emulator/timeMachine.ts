@@ -36,8 +36,8 @@ export function localTimeMachine({
   let known: { stamp: string | null; today: string | null | undefined } | undefined;
   return {
     pinnedDate: () => clock.pinnedDate(),
-    async pin(today) {
-      await storeClock(db, today);
+    async pin(today, audit) {
+      await storeClock(db, today, audit);
       changes?.bump();
       clock.pin(today);
     },

@@ -333,6 +333,50 @@ const rows: Row[] = [
     check: (r) => expect(AllPredictionsPage.parse(r.body).predictions.map((p) => p.id)).toContain(ownersPrediction),
   },
   { route: 'GET /api/admin/clock', request: { path: '/api/admin/clock' }, expected: adminOnly },
+  // Support (issue 26): the owner's page, and actions that an admin's call refuses before anything moves.
+  { route: 'GET /api/admin/users/:uid', request: { path: '/api/admin/users/owner' }, expected: adminOnly },
+  {
+    route: 'GET /api/admin/users/:uid/statement',
+    request: { path: '/api/admin/users/owner/statement' },
+    expected: adminOnly,
+  },
+  {
+    route: 'GET /api/admin/users/:uid/predictions',
+    request: { path: '/api/admin/users/owner/predictions' },
+    expected: adminOnly,
+    check: (r) => expect(AllPredictionsPage.parse(r.body).predictions.map((p) => p.id)).toContain(ownersPrediction),
+  },
+  {
+    route: 'POST /api/admin/users/:uid/credits',
+    what: 'a credit of $0: only an admin is told what is wrong with it',
+    request: {
+      path: '/api/admin/users/owner/credits',
+      body: { amountCents: 0, reason: 'authz probe' },
+      headers: { 'Idempotency-Key': 'authz-credit-probe' },
+    },
+    expected: { ...adminOnly, admin: 400 },
+  },
+  {
+    route: 'POST /api/admin/users/:uid/refunds',
+    what: 'a refund of a PaymentIntent Stripe does not know',
+    request: {
+      path: '/api/admin/users/owner/refunds',
+      body: { paymentIntentId: 'pi_authz_none', amountCents: 1, reason: 'authz probe' },
+      headers: { 'Idempotency-Key': 'authz-refund-probe' },
+    },
+    expected: { ...adminOnly, admin: 404 },
+  },
+  {
+    route: 'POST /api/admin/users/:uid/sign-out',
+    what: 'a user nobody has: only an admin learns that it does not exist',
+    request: {
+      path: '/api/admin/users/no-such-user/sign-out',
+      body: { reason: 'authz probe' },
+      headers: { 'Idempotency-Key': 'authz-sign-out-probe' },
+    },
+    expected: { ...adminOnly, admin: 404 },
+  },
+  { route: 'GET /api/admin/audit-log', request: { path: '/api/admin/audit-log' }, expected: adminOnly },
   {
     route: 'POST /api/client-errors',
     what: "the web app's error report: public, since a page fails signed out too",
@@ -361,7 +405,10 @@ function resolve(request: Request): Request {
     default:
       return {
         ...request,
-        path: request.path.replace('userId=owner', `userId=${users.owner.uid}`).replace('admins device', adminsDevice),
+        path: request.path
+          .replace('userId=owner', `userId=${users.owner.uid}`)
+          .replace('/users/owner', `/users/${users.owner.uid}`)
+          .replace('admins device', adminsDevice),
       };
   }
 }

@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { getAuth } from 'firebase-admin/auth';
 import {
   AddStripeFundsRequest,
+  AdminRefundRequest,
+  AuditLogQuery,
   ClientErrorReport,
+  CourtesyCreditRequest,
+  CustomerPageQuery,
   CreatePaymentIntentRequest,
   GeneratePredictionRequest,
   IdempotencyKey,
@@ -15,6 +19,7 @@ import {
   PushSubscriptionInput,
   SetClockRequest,
   SetDefaultModelRequest,
+  SignOutEverywhereRequest,
   StockSearchQuery,
   StockSymbolParams,
   WatchlistAlertChange,
@@ -435,6 +440,8 @@ interface FuzzRow {
 }
 
 const PREDICTION = { symbol: 'AAPL', modelId: 'arima', timeFrame: 'short' };
+/** The user the support routes' probes name: their input is refused before anyone is looked up. */
+const SUPPORT_TARGET = 'fuzz-support-target';
 /** Valid by their pattern, not in the calendar: a stored one would pin the local clock to an invalid date. */
 const IMPOSSIBLE_DATES = ['2021-02-30', '2021-13-01', '2021-00-10', '2021-04-31', '9999-99-99', '0000-00-00'];
 
@@ -658,6 +665,54 @@ const rows: FuzzRow[] = [
     })),
   },
   { route: 'GET /api/admin/clock', who: 'admin', probes: anyQuery('/api/admin/clock'), expect: expectHandled },
+  // Support (issue 26): a user nobody has, bad queries, and bodies or keys refused before any user is looked up.
+  {
+    route: 'GET /api/admin/users/:uid',
+    who: 'admin',
+    // An empty id is the user list's own path, which answers 200.
+    probes: badSymbol
+      .filter((id) => id !== '')
+      .map((id) => ({ method: 'GET' as const, path: `/api/admin/users/${id}` })),
+    expect: expectRefused,
+    examples: ['__000000000__', '__name__'].map((id) => ({ method: 'GET', path: `/api/admin/users/${id}` })),
+  },
+  ...(['statement', 'predictions'] as const).map((list) => ({
+    route: `GET /api/admin/users/:uid/${list}`,
+    who: 'admin' as const,
+    probes: invalidQueries(`/api/admin/users/${SUPPORT_TARGET}/${list}`, { limit: '10' }, CustomerPageQuery),
+    expect: expectRefused,
+  })),
+  ...(
+    [
+      ['credits', { amountCents: 100, reason: 'fuzz' }, CourtesyCreditRequest],
+      ['refunds', { paymentIntentId: 'pi_fuzz', amountCents: 100, reason: 'fuzz' }, AdminRefundRequest],
+      ['sign-out', { disable: false, reason: 'fuzz' }, SignOutEverywhereRequest],
+    ] as const
+  ).map(([action, valid, schema]) => {
+    const path = `/api/admin/users/${SUPPORT_TARGET}/${action}`;
+    const keyed = (probe: Probe) => ({
+      ...probe,
+      headers: { 'Idempotency-Key': 'fuzz-support-key', ...probe.headers },
+    });
+    return {
+      route: `POST /api/admin/users/:uid/${action}`,
+      who: 'admin' as const,
+      probes: fc.oneof(post(path, invalidBodies(valid, schema)).map(keyed), withBadKey(path, valid)),
+      expect: expectRefused,
+      // A valid request without its key.
+      examples: [{ method: 'POST' as const, path, body: JSON.stringify(valid), contentType: 'application/json' }],
+    };
+  }),
+  {
+    route: 'GET /api/admin/audit-log',
+    who: 'admin',
+    probes: invalidQueries('/api/admin/audit-log', { action: 'refund', from: '2026-01-01' }, AuditLogQuery),
+    expect: expectRefused,
+    examples: ['__name__', 'no-such-entry'].map((cursor) => ({
+      method: 'GET' as const,
+      path: `/api/admin/audit-log?cursor=${cursor}`,
+    })),
+  },
   {
     route: 'POST /api/admin/clock',
     who: 'admin',

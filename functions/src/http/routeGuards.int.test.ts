@@ -96,6 +96,13 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/predictions/all': { path: '/api/predictions/all?limit=0' },
   'GET /api/admin/clock': { path: '/api/admin/clock' },
   'POST /api/admin/clock': { path: '/api/admin/clock', body: {} },
+  'GET /api/admin/users/:uid': { path: '/api/admin/users/no-such-user' },
+  'GET /api/admin/users/:uid/statement': { path: '/api/admin/users/no-such-user/statement' },
+  'GET /api/admin/users/:uid/predictions': { path: '/api/admin/users/no-such-user/predictions' },
+  'POST /api/admin/users/:uid/credits': { path: '/api/admin/users/no-such-user/credits', body: {} },
+  'POST /api/admin/users/:uid/refunds': { path: '/api/admin/users/no-such-user/refunds', body: {} },
+  'POST /api/admin/users/:uid/sign-out': { path: '/api/admin/users/no-such-user/sign-out', body: {} },
+  'GET /api/admin/audit-log': { path: '/api/admin/audit-log?limit=0' },
   'POST /api/client-errors': { path: '/api/client-errors', body: {} },
 };
 

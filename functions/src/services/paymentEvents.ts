@@ -72,9 +72,10 @@ type HistoryStep = NoticedStep & { txId: string; after: string[] };
  * writer commits them together, once each; when the ledger refuses one, they are committed one by one, so that the
  * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
  * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited. Each money
- * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox).
+ * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox). An admin's
+ * refund (services/support/adminRefund.ts) applies it the same way, so the webhook after it finds nothing to do.
  */
-async function applyTopUpHistory(
+export async function applyTopUpHistory(
   db: Firestore,
   { payment, refunds, disputes }: TopUpHistory,
   clock: Clock,

@@ -95,4 +95,6 @@ export const COLLECTIONS = {
   businessFigures: 'businessFigures',
   /** One marker per user and day or month they were active, named by a hash (businessFigures.ts). */
   activeUsers: 'activeUsers',
+  /** Every admin action, append-only (auditLog.ts; docs/product.md#audit-log). */
+  auditLog: 'auditLog',
 } as const;

@@ -12,6 +12,7 @@ import {
 import { assertInvariant } from '../../domain/errors';
 import { addReports, LEASE_MS, runStateAfter, runToJoin, type Lease } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
+import { recordAudit, type StoredAuditEntry } from './auditLog';
 import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
 
@@ -63,12 +64,24 @@ export async function startOrJoinRun(
     today,
     marketNow,
     wallNow,
-  }: { trigger: MaintenanceTrigger; today: string; marketNow: Date; wallNow: Date },
+    audit,
+  }: {
+    trigger: MaintenanceTrigger;
+    today: string;
+    marketNow: Date;
+    wallNow: Date;
+    /** An admin's trigger: its audit entry, written in this transaction with the run it started or joined. */
+    audit?: StoredAuditEntry;
+  },
 ): Promise<{ runId: string; joined: boolean }> {
   return runTransaction(db, async (tx) => {
     const lease = (await tx.get(leaseRef(db, today))).data() as Lease | undefined;
     const holder = runToJoin(lease, wallNow.getTime());
-    if (holder) return { runId: holder, joined: true };
+    const audited = (runId: string, joined: boolean) => {
+      if (audit) recordAudit(tx, db, { ...audit, details: { ...audit.details, runId, joined } });
+      return { runId, joined };
+    };
+    if (holder) return audited(holder, true);
     if (lease) {
       const abandoned = await tx.get(runRef(db, lease.runId));
       const state = abandoned.get('state') as string | undefined;
@@ -98,7 +111,7 @@ export async function startOrJoinRun(
     tx.create(runRef(db, runId), run);
     const startedAt = wallNow.getTime();
     tx.set(leaseRef(db, today), { runId, expiresAt: startedAt + LEASE_MS, startedAt } satisfies Lease);
-    return { runId, joined: false };
+    return audited(runId, false);
   });
 }
 

@@ -84,6 +84,15 @@ export const QUERIES = {
     ],
     orderBy: [desc('createdAt'), desc('predictionDate'), desc(DOCUMENT_ID)],
   },
+  /**
+   * The audit log, newest first, filtered by any of action, admin and target user, within a range of instants (always
+   * given: the whole log is from '' to the end of time). One index per filter field; Firestore merges them.
+   */
+  auditLog: {
+    collection: COLLECTIONS.auditLog,
+    where: [eq('action', true), eq('actorUid', true), eq('targetUserId', true), range('at', '>='), range('at', '<')],
+    orderBy: [desc('at'), desc(DOCUMENT_ID)],
+  },
   /** The admin's user list. */
   usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },
 

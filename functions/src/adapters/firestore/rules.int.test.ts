@@ -19,6 +19,7 @@ import { adminSdk } from '../../../../tools/lib/adminSdk';
  */
 const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
 const UID = `rules-${Date.now()}`;
+const AUDIT_ID = `courtesy_credit:${UID}`;
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
@@ -31,6 +32,11 @@ beforeAll(async () => {
     await setDoc(doc(db, COLLECTIONS.users, UID), { id: UID, email: 'rules@test' });
     await setDoc(doc(db, COLLECTIONS.wallets, UID), { userId: UID, balance: 0 });
     await setDoc(doc(db, COLLECTIONS.transactions, `deposit:pi_${UID}`), { walletId: UID, amount: 500 });
+    await setDoc(doc(db, COLLECTIONS.auditLog, AUDIT_ID), {
+      id: AUDIT_ID,
+      action: 'courtesy_credit',
+      targetUserId: UID,
+    });
   });
 });
 
@@ -40,6 +46,7 @@ afterAll(async () => {
     await deleteDoc(doc(db, COLLECTIONS.users, UID));
     await deleteDoc(doc(db, COLLECTIONS.wallets, UID));
     await deleteDoc(doc(db, COLLECTIONS.transactions, `deposit:pi_${UID}`));
+    await deleteDoc(doc(db, COLLECTIONS.auditLog, AUDIT_ID));
   });
   await env.cleanup();
 });
@@ -113,5 +120,24 @@ describe('firestore.rules', () => {
     const anonymous = env.unauthenticatedContext().firestore();
     await assertFails(getDoc(doc(anonymous, COLLECTIONS.users, UID)));
     await assertFails(setDoc(doc(anonymous, COLLECTIONS.predictions, 'p1'), { status: 'hit' }));
+  });
+
+  it('lets an admin-claimed client read the audit log, and nobody write, edit or delete an entry', async () => {
+    const admin = env.authenticatedContext('some-admin', { admin: true }).firestore();
+    await assertSucceeds(getDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID)));
+    await assertSucceeds(getDocs(collection(admin, COLLECTIONS.auditLog)));
+    await assertFails(setDoc(doc(admin, COLLECTIONS.auditLog, 'forged'), { action: 'refund' }));
+    await assertFails(updateDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID), { reason: 'rewritten' }));
+    await assertFails(deleteDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID)));
+    for (const client of [
+      env.authenticatedContext(UID, { email: 'rules@test' }).firestore(),
+      env.authenticatedContext('not-admin', { admin: false }).firestore(),
+      env.unauthenticatedContext().firestore(),
+    ]) {
+      await assertFails(getDoc(doc(client, COLLECTIONS.auditLog, AUDIT_ID)));
+      await assertFails(getDocs(collection(client, COLLECTIONS.auditLog)));
+      await assertFails(setDoc(doc(client, COLLECTIONS.auditLog, 'forged'), { action: 'refund' }));
+      await assertFails(deleteDoc(doc(client, COLLECTIONS.auditLog, AUDIT_ID)));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { recommendedModels, type DefaultModelOverrides } from '../../domain/models/selection';
 import type { ForecastModelId } from '../../domain/models/types';
 import { COLLECTIONS } from './db';
+import { recordAudit, type StoredAuditEntry } from './auditLog';
 
 const DEFAULT_MODELS_DOC = 'defaultModels';
 const StoredDefaults = z.partialRecord(TimeFrame, DefaultModelId);
@@ -20,9 +21,15 @@ export async function defaultModels(db: Firestore): Promise<Record<TimeFrame, Fo
   return recommendedModels(await defaultModelOverrides(db));
 }
 
-export async function setDefaultModel(db: Firestore, timeFrame: TimeFrame, modelId: ForecastModelId): Promise<void> {
-  await db
-    .collection(COLLECTIONS.settings)
-    .doc(DEFAULT_MODELS_DOC)
-    .set({ [timeFrame]: modelId }, { merge: true });
+/** An admin's change, written with its audit entry in one batch (docs/product.md#audit-log). */
+export async function setDefaultModel(
+  db: Firestore,
+  timeFrame: TimeFrame,
+  modelId: ForecastModelId,
+  audit: StoredAuditEntry,
+): Promise<void> {
+  const batch = db.batch();
+  batch.set(db.collection(COLLECTIONS.settings).doc(DEFAULT_MODELS_DOC), { [timeFrame]: modelId }, { merge: true });
+  recordAudit(batch, db, audit);
+  await batch.commit();
 }

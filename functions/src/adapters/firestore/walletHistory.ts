@@ -12,23 +12,29 @@ import { runTransaction } from './runTransaction';
 export interface WalletHistory {
   /** Null before the wallet is opened (or for a wallet of the original app that lacks a figure). */
   wallet: Wallet | null;
-  /** Newest first (the date, then the order the lines were written), at most TRANSACTION_HISTORY_LIMIT. */
+  /** Newest first (the date, then the order the lines were written), at most the limit asked for. */
   lines: Transaction[];
   /** False when older lines were left out. */
   whole: boolean;
 }
 
 /**
- * Reads the wallet and its latest lines in one read-only transaction, so that the figures and the lines agree even
- * while money moves (one line more than is shown tells whether older ones exist).
+ * Reads the wallet and its latest `limit` lines (the Payment History's, or the admin's customer view's larger one) in
+ * one read-only transaction, so that the figures and the lines agree even while money moves (one line more than is
+ * shown tells whether older ones exist).
  */
-export async function walletHistory(db: Firestore, walletId: string, now: Date): Promise<WalletHistory> {
+export async function walletHistory(
+  db: Firestore,
+  walletId: string,
+  now: Date,
+  limit: number = TRANSACTION_HISTORY_LIMIT,
+): Promise<WalletHistory> {
   const [walletSnap, linesSnap] = await runTransaction(
     db,
     (tx) =>
       Promise.all([
         tx.get(db.collection(COLLECTIONS.wallets).doc(walletId)),
-        tx.get(buildQuery(db, QUERIES.walletHistory, [walletId]).limit(TRANSACTION_HISTORY_LIMIT + 1)),
+        tx.get(buildQuery(db, QUERIES.walletHistory, [walletId]).limit(limit + 1)),
       ]),
     { readOnly: true },
   );
@@ -39,8 +45,8 @@ export async function walletHistory(db: Firestore, walletId: string, now: Date):
   const wallet = Wallet.safeParse(walletSnap.data());
   return {
     wallet: wallet.success ? wallet.data : null,
-    lines: lines.slice(0, TRANSACTION_HISTORY_LIMIT),
-    whole: lines.length <= TRANSACTION_HISTORY_LIMIT,
+    lines: lines.slice(0, limit),
+    whole: lines.length <= limit,
   };
 }
 

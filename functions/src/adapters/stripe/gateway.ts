@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError, notFound, upstreamUnavailable } from '../../domain/errors';
+import { AppError, conflict, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, type StripeSettings } from './client';
 import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/ledger/topUps';
 import type { StripeMoney, StripeRefundStatus } from '../../domain/maintenance/books';
@@ -45,6 +45,17 @@ export interface PaymentGateway {
    * with all its refunds and disputes. A PaymentIntent Stripe does not know, or not ours, adds nothing.
    */
   moneyOf(paymentIntentIds: readonly string[]): Promise<StripeMoney>;
+  /**
+   * Refunds part or all of a top-up (an admin's refund, docs/product.md#admin-refunds); the same `idempotencyKey`
+   * always answers the same refund. Stripe then sends `charge.refunded`, which the webhook applies as any refund. A
+   * refund Stripe refuses (more than is left, a disputed charge) is a 409 with Stripe's reason.
+   */
+  refundTopUp(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ refundId: string; amountCents: number }>;
   /** Checks the `Stripe-Signature` header against the raw body; a bad or missing one is a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -145,6 +156,21 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       return money;
     },
 
+    async refundTopUp({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
+      const refund = await callStripe(async () => {
+        try {
+          return await stripe.refunds.create(
+            { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata },
+            { idempotencyKey },
+          );
+        } catch (error) {
+          const refused = error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'resource_missing';
+          throw refused ? conflict(`Stripe refused the refund: ${error.message}`) : error;
+        }
+      });
+      return { refundId: refund.id, amountCents: refund.amount };
+    },
+
     verifyWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -185,6 +211,7 @@ export function stripeGatewayAtFirstUse(readSettings: () => StripeSettings | und
     retrieveTopUpHistory: async (id) => current().retrieveTopUpHistory(id),
     listMoney: async (period) => current().listMoney(period),
     moneyOf: async (ids) => current().moneyOf(ids),
+    refundTopUp: async (input) => current().refundTopUp(input),
     verifyWebhook: (rawBody, signature) => current().verifyWebhook(rawBody, signature),
   };
 }

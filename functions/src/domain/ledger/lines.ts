@@ -68,3 +68,21 @@ export function figuresBefore(
     return plus(figures, { available: -effect.available, reserved: -effect.reserved, charged: -effect.charged });
   }, wallet);
 }
+
+/**
+ * A history read newest first (adapters/firestore/walletHistory.ts) as statement lines, newest first: counted from
+ * zero over a whole history; when older lines were left out, from what the wallet held before them.
+ */
+export function statementNewestFirst<T extends Pick<Transaction, 'type' | 'amount'>>({
+  wallet,
+  lines,
+  whole,
+}: {
+  wallet: Wallet | null;
+  lines: readonly T[];
+  whole: boolean;
+}) {
+  const oldestFirst = [...lines].reverse();
+  const opening = whole || !wallet ? NO_MONEY : figuresBefore(walletFigures(wallet), oldestFirst);
+  return statementLines(oldestFirst, opening).reverse();
+}

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
+import { callerOf } from '../auth';
 import { chooseRecommendedModel, recommendedModels } from '../../services/admin/defaultModels';
 import { adminAlerts, adminUsers, allPredictions } from '../../services/admin/lists';
 import { businessOverview } from '../../services/admin/overview';
@@ -28,8 +29,7 @@ export function adminRoutes(deps: AppDeps): ApiRoute[] {
     }),
 
     post('/admin/default-models', 'admin', async (req, res) => {
-      const { timeFrame, modelId } = parseInput(SetDefaultModelRequest, req.body);
-      res.json(await chooseRecommendedModel(db, timeFrame, modelId));
+      res.json(await chooseRecommendedModel(deps, callerOf(req), parseInput(SetDefaultModelRequest, req.body)));
     }),
 
     ...maintenanceRoutes(deps),
@@ -56,8 +56,8 @@ export function adminRoutes(deps: AppDeps): ApiRoute[] {
 
     // The local stack's time machine: refused in production, where the clock is the real one.
     post('/admin/clock', 'admin', async (req, res) => {
-      const { today } = parseInput(SetClockRequest, req.body);
-      res.json((await pinToday(deps.clock, deps.timeMachine, today)) satisfies ClockState);
+      const request = parseInput(SetClockRequest, req.body);
+      res.json((await pinToday(deps, callerOf(req), request)) satisfies ClockState);
     }),
   ];
 }

@@ -10,6 +10,7 @@ import { paymentWebhookRoutes } from './paymentsWebhook';
 import { predictionRoutes } from './predictions';
 import { pushRoutes } from './push';
 import { stockRoutes } from './stocks';
+import { supportRoutes } from './support';
 import { trackRecordRoutes } from './trackRecord';
 import { walletRoutes } from './wallet';
 import { watchlistRoutes } from './watchlist';
@@ -20,6 +21,7 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...healthRoutes(),
     ...paymentWebhookRoutes(deps),
     ...adminRoutes(deps),
+    ...supportRoutes(deps),
     ...meRoutes(deps),
     ...stockRoutes(deps),
     ...paymentRoutes(deps),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import {
+  AuditLogPage,
   MaintenanceFinished,
   MaintenanceRun,
   MaintenanceRunDetail,
@@ -67,7 +68,9 @@ describe('maintenance runs through the task queue', () => {
       });
     }
 
-    const triggering = [1, 2].map(() => asAdmin('/api/admin/check-predictions', { waitSeconds: 0 }));
+    const triggering = [1, 2].map((n) =>
+      asAdmin('/api/admin/check-predictions', { waitSeconds: 0, reason: `overlapping trigger ${n} ${tag}` }),
+    );
     // The trigger that starts the run answers 202 once it is planned; the other joins it. That one's transaction may
     // wait on the first's and be retried for seconds, past the end of a small run: it then answers the run's counts.
     // So the run's progress is watched from the first answer on, not from the last.
@@ -82,6 +85,16 @@ describe('maintenance runs through the task queue', () => {
     const ended = triggers.filter((t) => t.status === 200).map((t) => MaintenanceFinished.parse(t.body));
     expect(inProgress.length + ended.length, JSON.stringify(triggers)).toBe(2);
     expect(new Set([...inProgress.map((r) => r.id), ...ended.map((r) => r.runId)])).toEqual(new Set([first.id]));
+    // Each trigger is in the audit log, written with the run it started or joined (docs/product.md#audit-log).
+    const audited = AuditLogPage.parse(
+      (await asAdmin('/api/admin/audit-log?action=maintenance&limit=20')).body,
+    ).entries;
+    const ours = audited.filter((e) => e.reason?.endsWith(tag));
+    expect(ours.map((e) => [e.details.runId, e.details.today]).sort()).toEqual([
+      [first.id, RUN_DAY],
+      [first.id, RUN_DAY],
+    ]);
+    expect(ours.map((e) => e.details.joined).sort()).toEqual([false, true]);
 
     const { run, sawProgress } = await watching;
     expect(sawProgress).toBe(true);

@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../deps';
 import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
+import { callerOf } from '../auth';
 import { latestMaintenanceRuns, maintenanceRunDetail } from '../../services/maintenance/runHistory';
 import { startMaintenance, waitForRun } from '../../services/maintenance/runs';
 
@@ -19,10 +20,10 @@ export function maintenanceRoutes(deps: AppDeps): ApiRoute[] {
   // and its id, so no request waits on a whole market day's settlements.
   return [
     post('/admin/check-predictions', 'admin', async (req, res) => {
-      const { waitSeconds } = parseInput(CheckPredictionsRequest, req.body ?? {});
+      const { waitSeconds, reason } = parseInput(CheckPredictionsRequest, req.body ?? {});
       // The wait counts from the request's arrival: planning a big run is part of it.
       const deadline = Date.now() + waitSeconds * 1000;
-      const { runId } = await startMaintenance(maintenance, 'manual');
+      const { runId } = await startMaintenance(maintenance, 'manual', { caller: callerOf(req), reason });
       const run = await waitForRun(deps.db, runId, Math.max(0, deadline - Date.now()));
       if (run.state === 'done' || run.state === 'failed') {
         res.json({ ...run.report, runId } satisfies MaintenanceFinished);

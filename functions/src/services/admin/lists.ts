@@ -1,4 +1,4 @@
-/** What the Admin tab lists, read as stored: the alerts, the users and every user's predictions. */
+/** What the Admin tab lists, read as stored: the alerts, the users, every user's predictions and the audit log. */
 import type { Firestore } from 'firebase-admin/firestore';
 import type {
   AdminAlert,
@@ -6,10 +6,13 @@ import type {
   AdminUsersQuery,
   AllPredictionsPage,
   AllPredictionsQuery,
+  AuditLogPage,
+  AuditLogQuery,
 } from '@stockseer/contract';
 import { recentAlerts } from '../../adapters/firestore/alerts';
 import { adminUserPage } from '../../adapters/firestore/adminUsers';
 import { predictionsPage } from '../../adapters/firestore/predictions';
+import { auditPage } from '../../adapters/firestore/auditLog';
 
 /** What an operator must look at, newest first. */
 export function adminAlerts(db: Firestore): Promise<AdminAlert[]> {
@@ -24,4 +27,9 @@ export function adminUsers(db: Firestore, query: AdminUsersQuery): Promise<Admin
 /** A page of every user's predictions, for the admin's All User Predictions list. */
 export function allPredictions(db: Firestore, query: AllPredictionsQuery): Promise<AllPredictionsPage> {
   return predictionsPage(db, query);
+}
+
+/** Admin > Activity: a page of the audit log, newest first, filtered (docs/product.md#audit-log). */
+export function adminActivity(db: Firestore, query: AuditLogQuery): Promise<AuditLogPage> {
+  return auditPage(db, query);
 }

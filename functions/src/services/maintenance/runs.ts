@@ -34,6 +34,9 @@ import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
 import { log } from '../../adapters/logging/log';
+import { newAuditId } from '../../adapters/firestore/auditLog';
+import type { Caller } from '../../domain/caller';
+import { auditEntry } from '../../domain/audit';
 
 /**
  * The steps of a run, in order. A new step (e.g. refreshing an aggregate after the settlements) is one more entry:
@@ -72,15 +75,22 @@ const stepsOf = (deps: MaintenanceDeps) => deps.steps ?? MAINTENANCE_STEPS;
 export async function startMaintenance(
   deps: MaintenanceDeps,
   trigger: MaintenanceTrigger,
+  admin?: { caller: Caller; reason?: string },
 ): Promise<{ runId: string; joined: boolean }> {
   const { db, clock } = deps;
   const today = clock.today();
-  const started = await startOrJoinRun(db, {
-    trigger,
-    today,
-    marketNow: clock.now(),
-    wallNow: wallNow(deps),
-  });
+  const marketNow = clock.now();
+  const audit =
+    admin &&
+    auditEntry({
+      id: newAuditId(),
+      action: 'maintenance',
+      actor: admin.caller,
+      at: marketNow,
+      details: { today },
+      reason: admin.reason,
+    });
+  const started = await startOrJoinRun(db, { trigger, today, marketNow, wallNow: wallNow(deps), audit });
   if (started.joined) return started;
   const { runId } = started;
   try {

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { TransactionLine } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
-import { figuresBefore, NO_MONEY, statementLines, walletFigures } from '../../domain/ledger/lines';
+import { statementNewestFirst } from '../../domain/ledger/lines';
 import { predictionsOfLines, walletHistory } from '../../adapters/firestore/walletHistory';
 
 /**
@@ -10,11 +10,7 @@ import { predictionsOfLines, walletHistory } from '../../adapters/firestore/wall
  * before them.
  */
 export async function paymentHistory(db: Firestore, uid: string, clock: Clock): Promise<TransactionLine[]> {
-  const { wallet, lines, whole } = await walletHistory(db, uid, clock.now());
-  const oldestFirst = [...lines].reverse();
-  const opening = whole || !wallet ? NO_MONEY : figuresBefore(walletFigures(wallet), oldestFirst);
-  const predictions = await predictionsOfLines(db, lines);
-  return statementLines(oldestFirst, opening)
-    .reverse()
-    .map((line) => ({ ...line, prediction: predictions.get(line.id) ?? null }));
+  const history = await walletHistory(db, uid, clock.now());
+  const predictions = await predictionsOfLines(db, history.lines);
+  return statementNewestFirst(history).map((line) => ({ ...line, prediction: predictions.get(line.id) ?? null }));
 }

@@ -1,0 +1,87 @@
+/**
+ * The audit log (docs/product.md#audit-log): one entry per admin action, written in the same Firestore transaction
+ * (or batch) as the change it records, and never edited or deleted: no route writes it but by `recordAudit`, and
+ * firestore.rules let admins only read it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Firestore, Transaction as FirestoreTransaction, WriteBatch } from 'firebase-admin/firestore';
+import { AuditEntry, type AuditAction, type AuditLogPage, type AuditLogQuery } from '@stockseer/contract';
+import { validationError } from '../../domain/errors';
+import { COLLECTIONS } from './db';
+import { buildQuery, QUERIES } from './queries';
+import { runTransaction } from './runTransaction';
+
+const entryRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.auditLog).doc(id);
+
+/**
+ * The id of an action an admin asked for with an Idempotency-Key: derived from the action, its target and the key,
+ * so a retry (by the same admin or another) finds the first request's entry. The key itself is not stored.
+ */
+export function keyedRequestId(action: AuditAction, targetUserId: string, key: string): string {
+  return createHash('sha256').update(`${action}\n${targetUserId}\n${key}`).digest('hex').slice(0, 32);
+}
+
+/** What the request asked for, to tell a retry (the same) from a key reused for another request (409). */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/** An entry as stored: the contract's fields, and for a keyed request the fingerprint of what it asked for. */
+export type StoredAuditEntry = AuditEntry & { fingerprint?: string };
+
+/** Writes the entry with the change it records; `create` fails if an entry of this id exists. */
+export function recordAudit(write: FirestoreTransaction | WriteBatch, db: Firestore, entry: StoredAuditEntry): void {
+  const ref = entryRef(db, entry.id);
+  if ('getAll' in write) write.create(ref, entry);
+  else write.create(ref, entry);
+}
+
+/**
+ * Records a keyed request's entry once, in a transaction of its own (a refund's, before calling Stripe; a sign-out's,
+ * before Auth): the fingerprint of the entry found when one exists already (a concurrent or earlier request with the
+ * same key), else undefined.
+ */
+export async function recordAuditOnce(db: Firestore, entry: StoredAuditEntry): Promise<{ existing?: string }> {
+  const ref = entryRef(db, entry.id);
+  return runTransaction(db, async (tx) => {
+    const found = await tx.get(ref);
+    if (found.exists) return { existing: String(found.get('fingerprint')) };
+    tx.create(ref, entry);
+    return {};
+  });
+}
+
+/** A new entry's id when the action has no key (a settings change): each request is one change, so one entry. */
+export const newAuditId = (): string => randomUUID();
+
+/** The entry of a keyed request, with its fingerprint; undefined when the key is new. */
+export async function findAuditEntry(
+  db: Firestore,
+  id: string,
+): Promise<{ entry: AuditEntry; fingerprint: string | undefined } | undefined> {
+  const snap = await entryRef(db, id).get();
+  if (!snap.exists) return undefined;
+  const fingerprint: unknown = snap.get('fingerprint');
+  return {
+    entry: AuditEntry.parse(snap.data()),
+    fingerprint: typeof fingerprint === 'string' ? fingerprint : undefined,
+  };
+}
+
+/** The day after a `YYYY-MM-DD` date, as the instant it begins (UTC). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** A page of the log, newest first, filtered by the server so that every page is relevant. */
+export async function auditPage(db: Firestore, query: AuditLogQuery): Promise<AuditLogPage> {
+  const from = query.from ? `${query.from}T00:00:00.000Z` : '';
+  const to = query.to ? dayAfter(query.to) : '\uffff';
+  let page = buildQuery(db, QUERIES.auditLog, [query.action, query.actorUid, query.targetUserId, from, to]);
+  if (query.cursor) {
+    const after = await entryRef(db, query.cursor).get();
+    if (!after.exists) throw validationError('cursor must be the id of an entry from the previous page');
+    page = page.startAfter(after);
+  }
+  const snap = await page.limit(query.limit + 1).get();
+  const entries = snap.docs.slice(0, query.limit).map((doc) => AuditEntry.parse(doc.data()));
+  return { entries, nextCursor: snap.docs.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
+}

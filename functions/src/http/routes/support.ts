@@ -1,0 +1,85 @@
+import type { Request } from 'express';
+import {
+  AdminRefundRequest,
+  AllPredictionsQuery,
+  AuditLogQuery,
+  CourtesyCreditRequest,
+  CustomerPageQuery,
+  IdempotencyKey,
+  SignOutEverywhereRequest,
+  SUPPORT_MESSAGES,
+  UserIdParam,
+  type AdminRefundResponse,
+  type AllPredictionsPage,
+  type AuditLogPage,
+  type CourtesyCreditResponse,
+  type CustomerSessions,
+  type CustomerStatementPage,
+  type CustomerView,
+} from '@stockseer/contract';
+import type { AppDeps } from '../deps';
+import { callerOf } from '../auth';
+import { get, post, type ApiRoute } from '../routeTable';
+import { parseInput } from '../validate';
+import { validationError } from '../../domain/errors';
+import { accountOf } from '../../adapters/auth/accounts';
+import { adminActivity, allPredictions } from '../../services/admin/lists';
+import { refundForCustomer } from '../../services/support/adminRefund';
+import { giveCourtesyCredit } from '../../services/support/courtesyCredit';
+import { customerStatement, customerView } from '../../services/support/customerView';
+import { signOutEverywhere } from '../../services/support/signOutEverywhere';
+
+const userIdOf = (req: Request) => parseInput(UserIdParam, req.params.uid);
+
+/** Every support action names its request: a retry with the same key does nothing twice (docs/product.md#support-actions). */
+function idempotencyKeyOf(req: Request): string {
+  const key = req.get('idempotency-key');
+  if (key === undefined) throw validationError(SUPPORT_MESSAGES.keyRequired);
+  return parseInput(IdempotencyKey, key);
+}
+
+/** The customer view, the support actions and the audit log (docs/product.md#support): admins only. */
+export function supportRoutes(deps: AppDeps): ApiRoute[] {
+  return [
+    get('/admin/users/:uid', 'admin', async (req, res) => {
+      res.json((await customerView(deps, userIdOf(req))) satisfies CustomerView);
+    }),
+
+    get('/admin/users/:uid/statement', 'admin', async (req, res) => {
+      const query = parseInput(CustomerPageQuery, req.query);
+      res.json((await customerStatement(deps, userIdOf(req), query)) satisfies CustomerStatementPage);
+    }),
+
+    get('/admin/users/:uid/predictions', 'admin', async (req, res) => {
+      const userId = userIdOf(req);
+      const query = parseInput(AllPredictionsQuery.omit({ userId: true }), req.query);
+      await accountOf(deps.auth, userId);
+      res.json((await allPredictions(deps.db, { ...query, userId })) satisfies AllPredictionsPage);
+    }),
+
+    post('/admin/users/:uid/credits', 'admin', async (req, res) => {
+      const userId = userIdOf(req);
+      const request = parseInput(CourtesyCreditRequest, req.body);
+      const key = idempotencyKeyOf(req);
+      res.json((await giveCourtesyCredit(deps, callerOf(req), userId, request, key)) satisfies CourtesyCreditResponse);
+    }),
+
+    post('/admin/users/:uid/refunds', 'admin', async (req, res) => {
+      const userId = userIdOf(req);
+      const request = parseInput(AdminRefundRequest, req.body);
+      const key = idempotencyKeyOf(req);
+      res.json((await refundForCustomer(deps, callerOf(req), userId, request, key)) satisfies AdminRefundResponse);
+    }),
+
+    post('/admin/users/:uid/sign-out', 'admin', async (req, res) => {
+      const userId = userIdOf(req);
+      const request = parseInput(SignOutEverywhereRequest, req.body);
+      const key = idempotencyKeyOf(req);
+      res.json((await signOutEverywhere(deps, callerOf(req), userId, request, key)) satisfies CustomerSessions);
+    }),
+
+    get('/admin/audit-log', 'admin', async (req, res) => {
+      res.json((await adminActivity(deps.db, parseInput(AuditLogQuery, req.query))) satisfies AuditLogPage);
+    }),
+  ];
+}

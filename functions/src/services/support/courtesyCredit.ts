@@ -1,0 +1,58 @@
+/**
+ * `POST /api/admin/users/:uid/credits`: an admin's courtesy credit (docs/product.md#courtesy-credits). In order: a
+ * replay of the key answers the first credit; the wallet writer applies the credit once per key and writes its audit
+ * entry in the same transaction, or refuses it (409) on a wallet that owes money, writing nothing.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
+import { SUPPORT_MESSAGES, type CourtesyCreditRequest, type CourtesyCreditResponse } from '@stockseer/contract';
+import type { Caller } from '../../domain/caller';
+import type { Clock } from '../../domain/clock';
+import { auditEntry } from '../../domain/audit';
+import { assertInvariant, conflict } from '../../domain/errors';
+import { courtesyCredit, ledgerTxId } from '../../domain/ledger';
+import { accountOf } from '../../adapters/auth/accounts';
+import { findAuditEntry, keyedRequestId, recordAudit, requestFingerprint } from '../../adapters/firestore/auditLog';
+import { commitToWallet, walletOf } from '../../adapters/firestore/walletWriter';
+
+export async function giveCourtesyCredit(
+  { db, auth, clock }: { db: Firestore; auth: Auth; clock: Clock },
+  admin: Caller,
+  userId: string,
+  { amountCents, reason }: CourtesyCreditRequest,
+  idempotencyKey: string,
+): Promise<CourtesyCreditResponse> {
+  const account = await accountOf(auth, userId);
+  const creditId = keyedRequestId('courtesy_credit', userId, idempotencyKey);
+  const auditId = `courtesy_credit:${creditId}`;
+  const transactionId = ledgerTxId.credit(creditId);
+  const fingerprint = requestFingerprint({ amountCents, reason });
+  const replay = async () => {
+    const earlier = await findAuditEntry(db, auditId);
+    assertInvariant(earlier, `${transactionId} exists without its audit entry ${auditId}`);
+    if (earlier.fingerprint !== fingerprint) throw conflict(SUPPORT_MESSAGES.keyReused);
+    return { wallet: await walletOf(db, userId, clock.now()), transactionId, credited: false };
+  };
+  if (await findAuditEntry(db, auditId)) return replay();
+
+  const now = clock.now();
+  const entry = auditEntry({
+    id: auditId,
+    action: 'courtesy_credit',
+    actor: admin,
+    at: now,
+    target: { uid: userId, email: account.email ?? null },
+    amountCents,
+    details: { transactionId },
+    reason,
+  });
+  const outcome = await commitToWallet(db, {
+    userId,
+    now,
+    steps: [{ txId: transactionId, decide: (wallet) => courtesyCredit(wallet, { creditId, amountCents, now }) }],
+    alsoWrite: (tx) => recordAudit(tx, db, { ...entry, fingerprint }),
+  });
+  // A concurrent request with the same key committed first: the same request is its replay, another a conflict.
+  if (outcome.applied.length === 0) return replay();
+  return { wallet: outcome.wallet, transactionId, credited: true };
+}
