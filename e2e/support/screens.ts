@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { ADMIN_TEXT } from '../../web/src/features/admin/messages';
 import { OVERVIEW_TEXT } from '../../web/src/features/admin/overview/overviewText';
+import { ACTIVITY_TEXT, CUSTOMER_TEXT } from '../../web/src/features/admin/support/supportText';
 import { HISTORY_TEXT } from '../../web/src/features/history/messages';
 import { PREDICTION_TEXT } from '../../web/src/features/predictions/messages';
 import { STOCK_TEXT } from '../../web/src/features/stocks/messages';
@@ -109,6 +110,21 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     async (page) => {
       await page.getByLabel(ADMIN_TEXT.userFilter, { exact: true }).selectOption({ label: DEMO_ADMIN.email });
       await page.getByRole('table', { name: ADMIN_TEXT.predictionsTitle }).getByRole('row').nth(1).waitFor();
+    },
+  ],
+  [
+    'admin user page',
+    async (page) => {
+      await page.getByRole('table', { name: ADMIN_TEXT.usersTitle }).getByRole('link').first().click();
+      await page.getByRole('table', { name: CUSTOMER_TEXT.statementTitle }).waitFor();
+      await page.getByRole('table', { name: ACTIVITY_TEXT.title }).waitFor();
+    },
+  ],
+  [
+    'admin activity',
+    async (page) => {
+      await page.getByRole('link', { name: CUSTOMER_TEXT.back }).click();
+      await page.getByRole('table', { name: ACTIVITY_TEXT.title }).getByRole('row').nth(1).waitFor();
     },
   ],
   [

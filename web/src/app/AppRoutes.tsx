@@ -23,6 +23,9 @@ export function AppRoutes() {
           <Route path="login" element={<HomeRoute />} />
           <Route path="wallet" element={<HomeRoute initialTab="wallet" />} />
           <Route path="history" element={<HomeRoute initialTab="history" />} />
+          {/* The Admin tab, and on it one user's page (docs/product.md#customer-view). */}
+          <Route path="admin" element={<HomeRoute initialTab="admin" />} />
+          <Route path="admin/users/:uid" element={<HomeRoute initialTab="admin" />} />
           <Route path="terms" element={<Lazy page={<TermsPage />} />} />
           <Route path="privacy" element={<Lazy page={<PrivacyPage />} />} />
           <Route path="contact" element={<Lazy page={<ContactPage />} />} />

@@ -20,10 +20,12 @@ interface Props {
 /** The signed-in app: four tabs switched in-page (no route change); Admin only for admins. */
 export default function MainApp({ user, isAdmin, initialTab }: Props) {
   // A tab picked in the page holds until the next navigation: a link to /wallet or /history (the inbox's) opens
-  // that tab, even when the app is showing another.
+  // that tab, even when the app is showing another. An admin's page opened by someone else (a link shared, a claim
+  // removed) opens on Predictions instead.
   const { key: navigation } = useLocation();
-  const [picked, setPicked] = useState<{ tab: TabKey; navigation: string }>({ tab: initialTab, navigation });
-  const tab = picked.navigation === navigation ? picked.tab : initialTab;
+  const opening = initialTab === 'admin' && !isAdmin ? 'predictions' : initialTab;
+  const [picked, setPicked] = useState<{ tab: TabKey; navigation: string }>({ tab: opening, navigation });
+  const tab = picked.navigation === navigation ? picked.tab : opening;
   const setTab = (next: TabKey) => setPicked({ tab: next, navigation });
   // `/history?prediction={id}`: the inbox's link to a prediction.
   const highlightedPrediction = useSearchParams()[0].get('prediction') ?? undefined;

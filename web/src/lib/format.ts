@@ -62,6 +62,14 @@ export function formatDate(value: string | null | undefined): string {
   }
 }
 
+const localDayAndTime = new Intl.DateTimeFormat('en-US', { ...DATE_PARTS, hour: 'numeric', minute: '2-digit' });
+
+/** `Nov 22, 2026, 3:04 PM` for an ISO instant, where the time of day matters (the audit log); as formatDate when missing. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? localDayAndTime.format(date) : formatDate(value);
+}
+
 /** A probability (0..1) as a whole percent, `46%`: the odds are estimates, a decimal would claim false precision. */
 export const formatChance = (probability: number) => `${Math.round(probability * 100)}%`;
 

@@ -56,6 +56,7 @@ function serve(more: Routes = {}) {
     'GET /api/admin/default-models': { body: { short: 'prophet', medium: 'prophet', long: 'xgboost' } },
     'GET /api/admin/users': { body: USERS },
     'GET /api/admin/maintenance-runs': { body: [] },
+    'GET /api/admin/audit-log': { body: { entries: [], nextCursor: null } },
     'GET /api/predictions/all': ({ url }) =>
       new URL(url, 'http://x').searchParams.get('cursor') === 'bob-1'
         ? { body: { predictions: SECOND_PAGE, nextCursor: null } }

@@ -1,6 +1,7 @@
 import './admin.css';
 import { useState } from 'react';
 import { Tabs } from '../../components/Tabs';
+import { useParams } from 'react-router-dom';
 import { usesAuthEmulator } from '../../lib/config';
 import { useAllPredictions, useClock } from './adminApi';
 import { OPENING_FILTERS } from './adminFilters';
@@ -12,6 +13,8 @@ import { OVERVIEW_TEXT } from './overview/overviewText';
 import { PaymentAlertsCard } from './PaymentAlertsCard';
 import { TimeMachine } from './TimeMachine';
 import { UsersCard } from './UsersCard';
+import { ActivityCard, useActivityList } from './support/ActivityCard';
+import { CustomerPage } from './support/CustomerPage';
 import { useAdminToasts } from './useAdminToasts';
 
 const SECTIONS = [
@@ -21,11 +24,14 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number]['key'];
 
 /**
- * The Admin tab (docs/product.md#admin-tab) in two sections: Operations (default models, daily maintenance, the users
- * and every user's predictions, plus the time machine on the local emulator) and the business Overview.
+ * The Admin tab (docs/product.md#admin-tab) in two sections: Operations (default models, daily maintenance, the users,
+ * every user's predictions and the activity (audit log), plus the time machine on the local emulator) and the business
+ * Overview. At /admin/users/:uid it is that user's page (docs/product.md#customer-view).
  */
 export function AdminTab() {
+  const { uid } = useParams();
   const [section, setSection] = useState<Section>('operations');
+  if (uid) return <CustomerPage uid={uid} />;
   return (
     <Tabs
       label={OVERVIEW_TEXT.sections}
@@ -45,6 +51,7 @@ function Operations() {
   const [filters, setFilters] = useState(OPENING_FILTERS);
   const predictions = useAllPredictions(filters, toasts.fetchFailed);
   const clock = useClock();
+  const activity = useActivityList();
   const pageCount = predictions.data?.length ?? 0;
   // The local stack has the time machine: its card is there from the first paint rather than pushing the tab down
   // when the clock arrives. Elsewhere it shows only if the clock answers.
@@ -67,6 +74,7 @@ function Operations() {
         loadingMore={predictions.isValidating && predictions.size > pageCount}
         onLoadMore={() => void predictions.setSize(pageCount + 1)}
       />
+      <ActivityCard activity={activity} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AdminUserRow } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatCents, formatDate } from '../../lib/format';
@@ -21,7 +22,8 @@ const USER_TABLE_COLUMNS: readonly Column<AdminUserRow>[] = [
     cell: (u) => (
       <>
         <span className="admin-user-name">
-          {u.displayName ?? u.email ?? u.id}
+          {/* The user's page: the customer view and the support actions (docs/product.md#customer-view). */}
+          <Link to={`/admin/users/${encodeURIComponent(u.id)}`}>{u.displayName ?? u.email ?? u.id}</Link>
           {u.isAdmin && <span className="badge badge-admin">{ADMIN_TEXT.adminBadge}</span>}
         </span>
         <span className="cell-sub admin-email" title={u.email ?? undefined}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Prediction } from '@stockseer/contract';
 import { ToastProvider } from '../../components/toast/ToastProvider';
@@ -22,10 +23,13 @@ export interface Reply {
 /** `'GET /api/admin/users'` (path without query) to its answer; a function sees the call. */
 export type Routes = Record<string, Reply | ((call: Call) => Reply)>;
 
-/** Replaces fetch: each request is answered from `routes` and recorded; anything else is a loud 404. */
+/**
+ * Replaces fetch (a mock, so a test can read a request's headers): each request is answered from `routes` and
+ * recorded; anything else is a loud 404.
+ */
 export function fakeApi(routes: Routes) {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const url = String(input);
     const call = { method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
@@ -37,14 +41,31 @@ export function fakeApi(routes: Routes) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
+  vi.stubGlobal('fetch', fetchMock);
   return calls;
 }
 
-/** A fresh SWR cache per test (no retries, as in the app) and the toasts. */
-export function renderWithProviders(ui: ReactNode) {
+/** The headers the app sent with the calls to `url` (path and query) so far, in order. */
+export function headersOf(url: string): Record<string, string>[] {
+  const fetchMock = vi.mocked(fetch) as unknown as { mock: { calls: [string, RequestInit?][] } };
+  return fetchMock.mock.calls.filter(([input]) => input === url).map(([, init]) => ({ ...(init?.headers as object) }));
+}
+
+/**
+ * A fresh SWR cache per test (no retries, as in the app), the toasts, and the router at `path`: the Admin tab's own
+ * (`/`) or a user's page (`/admin/users/:uid`), as the app routes them.
+ */
+export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <ToastProvider>{ui}</ToastProvider>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={ui} />
+            <Route path="/admin/users/:uid" element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
     </SWRConfig>,
   );
 }

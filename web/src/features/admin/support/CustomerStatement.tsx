@@ -1,0 +1,52 @@
+import type { TransactionLine } from '@stockseer/contract';
+import { DataTable, type Column } from '../../../components/DataTable';
+import { formatCents, formatDate } from '../../../lib/format';
+import type { useCustomerStatement } from './customerApi';
+import { PagedCard } from './PagedCard';
+import { CUSTOMER_TEXT } from './supportText';
+
+/** `+$10.00`, `−$1.00`; nothing for a figure the line left alone. */
+const change = (cents: number) => (cents === 0 ? '' : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
+
+/** The ledger's lines as the customer's statement has them: what each moved, and Available after it. */
+const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
+  { header: CUSTOMER_TEXT.date, cell: (line) => formatDate(line.date) },
+  {
+    header: CUSTOMER_TEXT.line,
+    rowHeader: true,
+    cell: (line) => (
+      <>
+        {line.description}
+        <span className="cell-sub">
+          <code>{line.id}</code>
+        </span>
+      </>
+    ),
+  },
+  { header: CUSTOMER_TEXT.available, className: 'statement-amount', cell: (line) => change(line.effect.available) },
+  { header: CUSTOMER_TEXT.reserved, className: 'statement-amount', cell: (line) => change(line.effect.reserved) },
+  { header: CUSTOMER_TEXT.charged, className: 'statement-amount', cell: (line) => change(line.effect.charged) },
+  {
+    header: CUSTOMER_TEXT.availableAfter,
+    className: 'statement-amount',
+    cell: (line) => formatCents(line.after.available),
+  },
+];
+
+/** The customer's statement, newest first, a page at a time. */
+export function CustomerStatement({ pages }: { pages: ReturnType<typeof useCustomerStatement> }) {
+  return (
+    <PagedCard title={CUSTOMER_TEXT.statementTitle} pages={pages} rowsOf={(page) => page.lines}>
+      {(lines) => (
+        <DataTable
+          caption={CUSTOMER_TEXT.statementTitle}
+          columns={STATEMENT_COLUMNS}
+          rows={lines}
+          emptyText={CUSTOMER_TEXT.statementEmpty}
+          dense
+          regionLabel={CUSTOMER_TEXT.statementRegion}
+        />
+      )}
+    </PagedCard>
+  );
+}
