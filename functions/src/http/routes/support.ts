@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { z } from 'zod';
 import {
   AdminRefundRequest,
   AllPredictionsQuery,
@@ -9,11 +10,8 @@ import {
   SignOutEverywhereRequest,
   SUPPORT_MESSAGES,
   UserIdParam,
-  type AdminRefundResponse,
   type AllPredictionsPage,
   type AuditLogPage,
-  type CourtesyCreditResponse,
-  type CustomerSessions,
   type CustomerStatementPage,
   type CustomerView,
 } from '@stockseer/contract';
@@ -21,6 +19,7 @@ import type { AppDeps } from '../deps';
 import { callerOf } from '../auth';
 import { get, post, type ApiRoute } from '../routeTable';
 import { parseInput } from '../validate';
+import type { Caller } from '../../domain/caller';
 import { validationError } from '../../domain/errors';
 import { accountOf } from '../../adapters/auth/accounts';
 import { adminActivity, allPredictions } from '../../services/admin/lists';
@@ -40,6 +39,18 @@ function idempotencyKeyOf(req: Request): string {
 
 /** The customer view, the support actions and the audit log (docs/product.md#support): admins only. */
 export function supportRoutes(deps: AppDeps): ApiRoute[] {
+  /** A support action on one user: its body, then its key, then the service, which answers a contract type. */
+  const supportAction = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    act: (deps: AppDeps, admin: Caller, userId: string, request: z.infer<S>, key: string) => Promise<unknown>,
+  ) =>
+    post(`/admin/users/:uid/${path}`, 'admin', async (req, res) => {
+      const userId = userIdOf(req);
+      const request = parseInput(schema, req.body);
+      res.json(await act(deps, callerOf(req), userId, request, idempotencyKeyOf(req)));
+    });
+
   return [
     get('/admin/users/:uid', 'admin', async (req, res) => {
       res.json((await customerView(deps, userIdOf(req))) satisfies CustomerView);
@@ -57,26 +68,9 @@ export function supportRoutes(deps: AppDeps): ApiRoute[] {
       res.json((await allPredictions(deps.db, { ...query, userId })) satisfies AllPredictionsPage);
     }),
 
-    post('/admin/users/:uid/credits', 'admin', async (req, res) => {
-      const userId = userIdOf(req);
-      const request = parseInput(CourtesyCreditRequest, req.body);
-      const key = idempotencyKeyOf(req);
-      res.json((await giveCourtesyCredit(deps, callerOf(req), userId, request, key)) satisfies CourtesyCreditResponse);
-    }),
-
-    post('/admin/users/:uid/refunds', 'admin', async (req, res) => {
-      const userId = userIdOf(req);
-      const request = parseInput(AdminRefundRequest, req.body);
-      const key = idempotencyKeyOf(req);
-      res.json((await refundForCustomer(deps, callerOf(req), userId, request, key)) satisfies AdminRefundResponse);
-    }),
-
-    post('/admin/users/:uid/sign-out', 'admin', async (req, res) => {
-      const userId = userIdOf(req);
-      const request = parseInput(SignOutEverywhereRequest, req.body);
-      const key = idempotencyKeyOf(req);
-      res.json((await signOutEverywhere(deps, callerOf(req), userId, request, key)) satisfies CustomerSessions);
-    }),
+    supportAction('credits', CourtesyCreditRequest, giveCourtesyCredit),
+    supportAction('refunds', AdminRefundRequest, refundForCustomer),
+    supportAction('sign-out', SignOutEverywhereRequest, signOutEverywhere),
 
     get('/admin/audit-log', 'admin', async (req, res) => {
       res.json((await adminActivity(deps.db, parseInput(AuditLogQuery, req.query))) satisfies AuditLogPage);

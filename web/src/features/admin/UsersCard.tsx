@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminUserRow } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -6,8 +6,8 @@ import { formatCents, formatDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useAdminUserPages } from './adminApi';
 import { ADMIN_TEXT, USER_COLUMNS } from './messages';
-import { NotLoaded } from '../../components/NotLoaded';
 import { useAdminToasts } from './useAdminToasts';
+import { PagedCard } from './PagedCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,31 +42,33 @@ const USER_TABLE_COLUMNS: readonly Column<AdminUserRow>[] = [
 
 /** The Users section: search by e-mail or name, a page at a time. */
 export function UsersCard() {
-  const headingId = useId();
   const searchId = useId();
   const toasts = useAdminToasts();
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const pages = useAdminUserPages(settled, toasts.fetchFailed);
-  const users = useMemo(() => pages.data?.flatMap((page) => page.users), [pages.data]);
-  const pageCount = pages.data?.length ?? 0;
   const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
 
   return (
-    <section className="card admin-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{ADMIN_TEXT.usersTitle}</h2>
-      <div className="filter-field admin-user-search">
-        <label htmlFor={searchId}>{ADMIN_TEXT.usersSearch}</label>
-        <input
-          id={searchId}
-          type="search"
-          maxLength={100}
-          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
-      {users ? (
+    <PagedCard
+      title={ADMIN_TEXT.usersTitle}
+      pages={pages}
+      rowsOf={(page) => page.users}
+      head={
+        <div className="filter-field admin-user-search">
+          <label htmlFor={searchId}>{ADMIN_TEXT.usersSearch}</label>
+          <input
+            id={searchId}
+            type="search"
+            maxLength={100}
+            placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      }
+    >
+      {(users) => (
         <>
           <p className="muted table-count" aria-live="polite">
             {ADMIN_TEXT.usersCount(users.length, hasMore)}
@@ -79,24 +81,8 @@ export function UsersCard() {
             dense
             regionLabel={ADMIN_TEXT.usersRegion}
           />
-          {hasMore && (
-            <button
-              type="button"
-              className="button button-outline admin-more"
-              disabled={pages.isValidating && pages.size > pageCount}
-              onClick={() => void pages.setSize(pageCount + 1)}
-            >
-              {pages.isValidating && pages.size > pageCount ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
-            </button>
-          )}
         </>
-      ) : (
-        <NotLoaded
-          failed={pages.error !== undefined}
-          failedText={ADMIN_TEXT.fetchFailed}
-          loadingText={ADMIN_TEXT.loading}
-        />
       )}
-    </section>
+    </PagedCard>
   );
 }

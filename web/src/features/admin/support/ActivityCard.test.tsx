@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@stockseer/contract';
 import { fakeApi, renderWithProviders } from '../admin.testkit';
+import { ADMIN_TEXT } from '../messages';
 import { ActivityCard, useActivityList } from './ActivityCard';
 import { ACTION_LABELS, ACTIVITY_TEXT } from './supportText';
 
@@ -48,7 +49,7 @@ describe('Admin > Activity', () => {
     ]);
     expect(rows()[0]!.textContent).toContain('ada@example.com · $2.50 · transactionId: credit:c1');
     expect(rows()[0]!.textContent).toContain('The outage on Monday');
-    fireEvent.click(screen.getByRole('button', { name: ACTIVITY_TEXT.loadMore }));
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXT.loadMore }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(rows()[2]!.textContent).toContain('disable: true');
 

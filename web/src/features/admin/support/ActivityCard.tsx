@@ -6,7 +6,7 @@ import { FilterSelect } from '../../../components/FilterSelect';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { NO_ACTIVITY_FILTERS, useActivity, type ActivityFilters } from './customerApi';
-import { PagedCard } from './PagedCard';
+import { PagedCard } from '../PagedCard';
 import { ACTION_LABELS, ACTIVITY_TEXT } from './supportText';
 
 const ACTION_OPTIONS = AuditAction.options.map((value) => ({ value, label: ACTION_LABELS[value] }));

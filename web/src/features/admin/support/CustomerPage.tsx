@@ -1,13 +1,14 @@
 import './support.css';
 import { Link } from 'react-router-dom';
 import { AdminPredictionsTable } from '../AdminPredictionsTable';
+import { ADMIN_TEXT } from '../messages';
 import { NotLoaded } from '../../../components/NotLoaded';
 import { useCustomer, useCustomerPredictions, useCustomerStatement } from './customerApi';
 import { CustomerPayments } from './CustomerPayments';
 import { CustomerStatement } from './CustomerStatement';
 import { ActivityCard, useActivityList } from './ActivityCard';
 import { CustomerSummary } from './CustomerSummary';
-import { PagedCard } from './PagedCard';
+import { PagedCard } from '../PagedCard';
 import { CourtesyCreditAction, SignOutAction } from './SupportActions';
 import { CUSTOMER_TEXT } from './supportText';
 
@@ -52,8 +53,8 @@ export function CustomerPage({ uid }: { uid: string }) {
       ) : (
         <NotLoaded
           failed={customer.error !== undefined}
-          failedText={customer.error?.status === 404 ? CUSTOMER_TEXT.notFound : CUSTOMER_TEXT.failed}
-          loadingText={CUSTOMER_TEXT.loading}
+          failedText={customer.error?.status === 404 ? CUSTOMER_TEXT.notFound : ADMIN_TEXT.fetchFailed}
+          loadingText={ADMIN_TEXT.loading}
         />
       )}
       <CustomerStatement pages={statement} />

@@ -2,7 +2,7 @@ import type { TransactionLine } from '@stockseer/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatCents, formatDate } from '../../../lib/format';
 import type { useCustomerStatement } from './customerApi';
-import { PagedCard } from './PagedCard';
+import { PagedCard } from '../PagedCard';
 import { CUSTOMER_TEXT } from './supportText';
 
 /** `+$10.00`, `−$1.00`; nothing for a figure the line left alone. */

@@ -7,8 +7,6 @@ export const CUSTOMER_TEXT = {
   back: 'Back to Admin',
   open: 'Open',
   openUser: (who: string) => `Open ${who}`,
-  loading: 'Loading...',
-  failed: 'Failed to fetch admin data. Please try again.',
   notFound: 'No such user.',
 
   profileTitle: 'Profile',
@@ -53,7 +51,6 @@ export const CUSTOMER_TEXT = {
   line: 'Line',
   availableAfter: 'Available after',
   predictionsTitle: 'Predictions',
-  loadMore: 'Load more',
 
   reason: 'Reason (required, kept in the audit log)',
   reasonShort: 'Reason',
@@ -110,9 +107,6 @@ export const ACTIVITY_TEXT = {
   what: 'What',
   reason: 'Reason',
   noReason: '—',
-  loading: 'Loading...',
-  failed: 'Failed to fetch admin data. Please try again.',
-  loadMore: 'Load more',
 } as const;
 
 export const ACTION_LABELS: Record<AuditAction, string> = {

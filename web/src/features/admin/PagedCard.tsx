@@ -1,18 +1,18 @@
 import { useId, type ReactNode } from 'react';
 import type { SWRInfiniteResponse } from 'swr/infinite';
-import { NotLoaded } from '../../../components/NotLoaded';
-import { CUSTOMER_TEXT } from './supportText';
+import { NotLoaded } from '../../components/NotLoaded';
+import { ADMIN_TEXT } from './messages';
 
 interface Props<P extends { nextCursor: string | null }, R> {
   title: string;
   pages: SWRInfiniteResponse<P>;
   rowsOf: (page: P) => readonly R[];
   children: (rows: R[]) => ReactNode;
-  /** Above the list: its filters. */
+  /** Above the list: its search or filters. */
   head?: ReactNode;
 }
 
-/** A card of a list the server pages (newest first), with "Load more" after the last page loaded. */
+/** An Admin tab card of a list the server pages, with "Load more" after the last page loaded. */
 export function PagedCard<P extends { nextCursor: string | null }, R>({
   title,
   pages,
@@ -38,15 +38,15 @@ export function PagedCard<P extends { nextCursor: string | null }, R>({
               disabled={loadingMore}
               onClick={() => void pages.setSize(pageCount + 1)}
             >
-              {loadingMore ? CUSTOMER_TEXT.loading : CUSTOMER_TEXT.loadMore}
+              {loadingMore ? ADMIN_TEXT.loadingMore : ADMIN_TEXT.loadMore}
             </button>
           )}
         </>
       ) : (
         <NotLoaded
           failed={pages.error !== undefined}
-          failedText={CUSTOMER_TEXT.failed}
-          loadingText={CUSTOMER_TEXT.loading}
+          failedText={ADMIN_TEXT.fetchFailed}
+          loadingText={ADMIN_TEXT.loading}
         />
       )}
     </section>
