@@ -83,7 +83,7 @@ describe("a user's page in the Admin tab", () => {
     const statement = await screen.findByRole('table', { name: CUSTOMER_TEXT.statementTitle });
     expect(within(statement).getByText(LINE.description)).toBeTruthy();
     expect(within(statement).getByText('+$2.50')).toBeTruthy();
-    expect(screen.getByRole('link', { name: `← ${CUSTOMER_TEXT.back}` }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: `← ${CUSTOMER_TEXT.back}` }).getAttribute('href')).toBe('/admin');
   });
 
   it('gives a courtesy credit after a required reason and a confirmation naming the amount, with an Idempotency-Key', async () => {

@@ -34,7 +34,7 @@ export function CustomerPage({ uid }: { uid: string }) {
   return (
     <div className="admin-tab customer-page">
       <nav className="customer-nav" aria-label={CUSTOMER_TEXT.back}>
-        <Link to="/" className="link-button">
+        <Link to="/admin" className="link-button">
           ← {CUSTOMER_TEXT.back}
         </Link>
       </nav>
