@@ -226,7 +226,7 @@ describe('a courtesy credit', () => {
     const entries = await auditOf(`targetUserId=${user.uid}`);
     expect(entries).toHaveLength(3);
     expect(new Set(entries.map((e) => e.actorUid))).toEqual(new Set([admin.uid, secondAdmin.uid]));
-  });
+  }, 120_000);
 });
 
 describe('an admin refund of a top-up', () => {
