@@ -7,7 +7,7 @@ import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser, signOutFromMenu } from './support/signIn';
-import { balanceShows, historyLines } from './support/wallet';
+import { availableAfterReload, balanceShows, historyLines } from './support/wallet';
 
 /**
  * Money after the payment (issue 14) in the browser: a top-up paid with the sandbox card form, spent in part, then
@@ -37,7 +37,7 @@ describe('a refund after the money was spent', () => {
       body: { amount: 5 },
     });
     await stripe.paymentIntents.confirm(created.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-    await balanceAfterReload(page, '$5.00');
+    await availableAfterReload(page, '$5.00');
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
     const generated = await apiCall('/api/predictions/generate', {
       token: idToken,
@@ -46,7 +46,7 @@ describe('a refund after the money was spent', () => {
     expect(generated.status).toBe(200);
 
     await stripe.refunds.create({ payment_intent: created.body.paymentIntentId });
-    await balanceAfterReload(page, '-$1.00');
+    await availableAfterReload(page, '-$1.00');
     const notice = page.getByRole('status').filter({ hasText: WALLET_TEXT.owesTitle });
     await expect(notice.innerText()).resolves.toContain(walletOwesMessage(100));
     const refund = historyLines(page).filter({ hasText: 'Refund of Stripe payment: $5.00' });
@@ -81,18 +81,3 @@ describe('payment alerts', () => {
     await screenshot(page, 'admin-payment-alerts');
   });
 });
-
-/** Reloads the Wallet tab until the server's balance shows (the webhook credits in the background). */
-async function balanceAfterReload(page: Browser['page'], value: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await page.reload();
-    await page.getByRole('tab', { name: 'Wallet' }).click();
-    try {
-      await balanceShows(page, WALLET_TEXT.available, value);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
-  }
-}

@@ -18,3 +18,4 @@ export * from './support';
 export * from './notifications';
 export * from './overview';
 export * from './push';
+export * from './account';

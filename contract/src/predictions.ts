@@ -43,7 +43,8 @@ export { HIT_BAND_FRACTION } from './rules';
 export const PredictionType = z.enum(['historical', 'future']);
 export type PredictionType = z.infer<typeof PredictionType>;
 
-export const PredictionStatus = z.enum(['active', 'hit', 'missed']);
+/** `cancelled`: still open when its owner closed the account; never resolved, a paid one's $1 given back. */
+export const PredictionStatus = z.enum(['active', 'hit', 'missed', 'cancelled']);
 export type PredictionStatus = z.infer<typeof PredictionStatus>;
 
 /** Prices are dollars (split-adjusted, as of `predictionDate`); money moved for it is in the wallet's ledger. */
@@ -164,6 +165,7 @@ export function costLabel(prediction: Pick<Prediction, 'isFree' | 'status'>): Co
     case 'hit':
       return 'Fee $1';
     case 'missed':
+    case 'cancelled':
       return 'No Fee';
   }
 }

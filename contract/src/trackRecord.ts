@@ -127,10 +127,11 @@ export function summarizeOutcomes(sums: OutcomeSums | undefined): TrackRecordSum
 }
 
 /** The sums of a list of resolved forecasts (one stock's back-test in the web app). */
-export function outcomeSumsOf(
-  forecasts: readonly { status: 'active' | 'hit' | 'missed'; hitProbability: number | null }[],
-): OutcomeSums {
+export function outcomeSumsOf(forecasts: readonly { status: string; hitProbability: number | null }[]): OutcomeSums {
   const sums = emptyOutcomeSums();
-  for (const f of forecasts) if (f.status !== 'active') addOutcome(sums, f.hitProbability, f.status === 'hit');
+  // Only an outcome counts: not an open forecast, nor one cancelled when its owner closed the account.
+  for (const f of forecasts) {
+    if (f.status === 'hit' || f.status === 'missed') addOutcome(sums, f.hitProbability, f.status === 'hit');
+  }
   return sums;
 }

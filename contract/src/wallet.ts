@@ -15,6 +15,9 @@ export const PREDICTION_FEE_CENTS = 100;
  * Money that leaves after it came in (docs/product.md#refunds-and-disputes): `top_up_refund` is a Stripe refund of a
  * top-up (full or partial), `dispute` the amount a bank took back while a chargeback is decided, `dispute_won` its
  * return. `dispute_lost` records the bank's final decision and moves nothing: the disputed amount stays deducted.
+ *
+ * `cancellation` gives back the $1 of a paid prediction still open when its owner closed the account
+ * (docs/product.md#closing-an-account): no charge, the money goes back to Available before it is refunded.
  */
 export const TransactionType = z.enum([
   'deposit',
@@ -28,6 +31,7 @@ export const TransactionType = z.enum([
   'dispute_won',
   'dispute_lost',
   'credit',
+  'cancellation',
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
 
@@ -44,6 +48,11 @@ export const Wallet = z.object({
   resetDate: IsoDate,
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /**
+   * Set when its owner began closing the account (docs/product.md#closing-an-account): no new prediction is made on
+   * it from then on, and the wallet is deleted once its money is back on the cards it came from.
+   */
+  closingSince: IsoDateTime.optional(),
 });
 export type Wallet = z.infer<typeof Wallet>;
 

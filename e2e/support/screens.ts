@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import { ACCOUNT_TEXT, CLOSE_TEXT } from '../../web/src/features/account/messages';
 import { ADMIN_TEXT } from '../../web/src/features/admin/messages';
 import { OVERVIEW_TEXT } from '../../web/src/features/admin/overview/overviewText';
 import { ACTIVITY_TEXT, CUSTOMER_TEXT } from '../../web/src/features/admin/support/supportText';
@@ -86,6 +87,15 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     async (page) => {
       await page.getByRole('button', { name: ADD_FUNDS_TEXT.continue }).click();
       await page.getByLabel(ADD_FUNDS_TEXT.cardNumber).waitFor();
+    },
+  ],
+  [
+    'close account',
+    async (page) => {
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: ACCOUNT_TEXT.closeButton }).click();
+      // What closing would do, loaded: its first heading replaces the loading text.
+      await page.getByRole('dialog', { name: CLOSE_TEXT.dialogTitle }).getByRole('heading').first().waitFor();
     },
   ],
   [

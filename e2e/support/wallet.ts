@@ -8,6 +8,21 @@ export const balanceShows = (page: Page, label: string, value: string) =>
     .locator('.balance-value', { hasText: new RegExp(`^${value.replace(/[$.]/g, '\\$&')}$`) })
     .waitFor();
 
+/** Reloads the Wallet tab until the server's Available reads `value` (the webhook credits in the background). */
+export async function availableAfterReload(page: Page, value: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.reload();
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    try {
+      await balanceShows(page, WALLET_TEXT.available, value);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
 /** The lines of the Payment History statement, newest first (one table row each; on a phone, a card). */
 export const historyLines = (page: Page) => page.getByRole('region', { name: WALLET_TEXT.history }).locator('tbody tr');
 

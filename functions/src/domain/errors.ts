@@ -2,6 +2,8 @@
  * The one error family of the server. Domain and adapters throw these; the HTTP layer maps each kind to a status
  * in one place (http/errors.ts). Anything else that escapes is a bug and becomes a 500 without details.
  */
+import { ACCOUNT_MESSAGES } from '@stockseer/contract';
+
 export type AppErrorKind =
   | 'validation'
   | 'unauthenticated'
@@ -49,4 +51,19 @@ export class InvariantViolation extends Error {
  */
 export function assertInvariant(condition: unknown, message: string | (() => string)): asserts condition {
   if (!condition) throw new InvariantViolation(typeof message === 'function' ? message() : message);
+}
+
+/**
+ * Money or a profile for an account that was closed (docs/product.md#closing-an-account): nothing re-creates its
+ * wallet or profile. `unapplied`: the ledger lines the refused commit would have added (none: a replay of what the
+ * closure already wrote, such as a late refund webhook).
+ */
+export class AccountClosed extends AppError {
+  constructor(
+    readonly userId: string,
+    readonly unapplied: readonly string[] = [],
+  ) {
+    super('not_found', ACCOUNT_MESSAGES.closed);
+    this.name = 'AccountClosed';
+  }
 }

@@ -29,7 +29,10 @@ export type CountedForecast = Pick<Prediction, 'modelId' | 'timeFrame' | 'status
 
 /** Adds one resolved forecast to the totals (in place: totals over many pages of predictions). */
 export function addToTrackRecord(totals: TrackRecordTotals, p: CountedForecast): void {
-  assertInvariant(p.status !== 'active', `the track record counts resolved forecasts only, got ${p.status}`);
+  assertInvariant(
+    p.status === 'hit' || p.status === 'missed',
+    `the track record counts resolved forecasts only, got ${p.status}`,
+  );
   addOutcome(
     (totals[trackRecordKey(p.modelId, p.timeFrame)] ??= emptyOutcomeSums()),
     p.hitProbability,

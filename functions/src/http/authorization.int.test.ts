@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { getAuth } from 'firebase-admin/auth';
 import {
+  AccountExport,
   AllPredictionsPage,
+  ClosurePreview,
   ClockState,
   CreatePaymentIntentResponse,
   DefaultModels,
@@ -287,6 +289,31 @@ const rows: Row[] = [
     expected: signedIn(),
     check: (r, caller) =>
       expect(TransactionsResponse.parse(r.body).every((t) => t.walletId === uidOf(caller))).toBe(true),
+  },
+  {
+    route: 'GET /api/account/export',
+    what: "the caller's own data only",
+    request: { path: '/api/account/export' },
+    expected: signedIn(),
+    check: (r, caller) => {
+      const data = AccountExport.parse(r.body);
+      expect(data.wallet?.userId).toBe(uidOf(caller));
+      expect(data.predictions.some((p) => p.id === ownersPrediction)).toBe(caller === 'owner');
+      expect(data.statement.every((t) => t.walletId === uidOf(caller))).toBe(true);
+    },
+  },
+  {
+    route: 'GET /api/account/closure',
+    what: "what closing the caller's own account would do",
+    request: { path: '/api/account/closure' },
+    expected: signedIn(),
+    check: (r, caller) => expect(ClosurePreview.parse(r.body).refunds.length > 0).toBe(caller === 'owner'),
+  },
+  {
+    route: 'POST /api/account/close',
+    what: 'without the typed confirmation: nothing closes',
+    request: { path: '/api/account/close', body: { confirmation: 'close' } },
+    expected: { anonymous: 401, owner: 400, other: 400, admin: 400 },
   },
   { route: 'GET /api/admin/default-models', request: { path: '/api/admin/default-models' }, expected: adminOnly },
   {

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Clock } from '../domain/clock';
-import { AppError, InvariantViolation } from '../domain/errors';
+import { AccountClosed, AppError, InvariantViolation } from '../domain/errors';
 import { closeDispute, ledgerTxId, openDispute, refundTopUp } from '../domain/ledger';
 import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../domain/ledger/topUps';
 import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
@@ -45,6 +45,8 @@ export async function processPaymentEvent(deps: PaymentEventDeps, event: Payment
         return { outcome: 'ignored' };
     }
   } catch (error) {
+    // A closed account's refunds were written by its closure, under the ids this event would use: recognised.
+    if (error instanceof AccountClosed && error.unapplied.length === 0) return { outcome: 'ignored' };
     const reason = permanentFailure(error);
     if (reason === undefined) throw error;
     await recordWebhookAlert(deps.db, { eventId: event.eventId, eventType: event.type, reason, now: deps.clock.now() });
@@ -56,6 +58,9 @@ export async function processPaymentEvent(deps: PaymentEventDeps, event: Payment
 /** Why an event can never be applied, or undefined when a redelivery might succeed (an outage, or a bug to fix). */
 function permanentFailure(error: unknown): string | undefined {
   if (error instanceof UncreditablePayment) return error.message;
+  if (error instanceof AccountClosed) {
+    return `account ${error.userId} is closed, and its ledger lacks ${error.unapplied.join(', ')}: settle it by hand`;
+  }
   // The ledger refusing a decision (e.g. a credited amount that changed) will refuse it on every delivery.
   if (error instanceof InvariantViolation) return `the ledger refused it: ${error.message}`;
   if (error instanceof AppError && error.kind === 'not_found') return `Stripe does not know it: ${error.message}`;
@@ -73,7 +78,8 @@ type HistoryStep = NoticedStep & { txId: string; after: string[] };
  * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
  * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited. Each money
  * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox). An admin's
- * refund (services/support/adminRefund.ts) applies it the same way, so the webhook after it finds nothing to do.
+ * refund (services/support/adminRefund.ts) and closing an account (services/accountClosure/close.ts) apply it the
+ * same way, so the webhook after them finds nothing to do.
  */
 export async function applyTopUpHistory(
   db: Firestore,

@@ -5,6 +5,7 @@ import { displayNameOf, initialsOf } from '../features/auth/displayName';
 import { useAccount } from '../features/auth/useAccount';
 import { NotificationsCard } from '../features/push/NotificationsCard';
 import { WalletTab } from '../features/wallet/WalletTab';
+import { AccountCard } from '../features/account/AccountCard';
 
 /**
  * The Wallet tab, given who is signed in: app/ hands the auth feature's user to the wallet feature, and puts the push
@@ -38,6 +39,7 @@ export function WalletSection({ user, isAdmin }: { user: User; isAdmin: boolean 
       onSignOut={() => void onSignOut()}
       highlightedLine={highlightedLine}
       settings={<NotificationsCard uid={user.uid} />}
+      footer={<AccountCard uid={user.uid} onClosed={() => void onSignOut()} />}
     />
   );
 }

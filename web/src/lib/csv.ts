@@ -1,4 +1,4 @@
-/** CSV files the app offers for download (History, the admin's Overview). */
+/** CSV files the app offers for download (History, the admin's Overview, Download my data). */
 export type Cell = string | number | null;
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

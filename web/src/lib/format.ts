@@ -28,8 +28,11 @@ export const formatPriceWithChange = (price: number, from: number) =>
 /** What a prediction's actual price reads until its target date's close is in. */
 export const PENDING_TEXT = 'Pending';
 
-/** Active, Hit, Missed: the status words of every prediction list (docs/product.md#hit-rule). */
-export const STATUS_LABELS = { active: 'Active', hit: 'Hit', missed: 'Missed' } satisfies Record<
+/**
+ * Active, Hit, Missed: the status words of every prediction list (docs/product.md#hit-rule); Cancelled when its
+ * owner closed the account before it resolved (docs/product.md#closing-an-account).
+ */
+export const STATUS_LABELS = { active: 'Active', hit: 'Hit', missed: 'Missed', cancelled: 'Cancelled' } satisfies Record<
   PredictionStatus,
   string
 >;

@@ -40,3 +40,15 @@ export async function endSessions(auth: Auth, uid: string, { disable = false } =
   if (disable) await auth.updateUser(uid, { disabled: true });
   await auth.revokeRefreshTokens(uid);
 }
+
+/**
+ * Deletes the sign-in account when its owner closes it (docs/product.md#closing-an-account): its sessions end with
+ * it. One deleted before (a resumed closure) is done already.
+ */
+export async function deleteSignInAccount(auth: Auth, uid: string): Promise<void> {
+  try {
+    await auth.deleteUser(uid);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+  }
+}

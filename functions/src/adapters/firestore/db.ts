@@ -97,4 +97,6 @@ export const COLLECTIONS = {
   activeUsers: 'activeUsers',
   /** Every admin action, append-only (auditLog.ts; docs/product.md#audit-log). */
   auditLog: 'auditLog',
+  /** One per account being closed or closed, by user id, without personal data (accountClosures.ts). */
+  accountClosures: 'accountClosures',
 } as const;

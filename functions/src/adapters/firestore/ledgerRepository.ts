@@ -3,9 +3,11 @@ import type { Transaction } from '@stockseer/contract';
 import { Wallet } from '@stockseer/contract';
 import { STRIPE_LINE_TYPES } from '../../domain/ledger';
 import { chunk } from '../../domain/maintenance/runs';
+import type { WrittenLine } from '../../domain/ledger/payments';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 import { readableLine, storedLine } from './storedLine';
+import { runTransaction } from './runTransaction';
 
 /**
  * A wallet and its whole history, for `checkInvariants` in maintenance and tests. Reads only. Lines are read as the
@@ -31,6 +33,29 @@ export interface AuditedLedger {
   wallet: Wallet;
   transactions: Transaction[];
   unreadable: { txId: string; reason: string }[];
+}
+
+/**
+ * A wallet (undefined once deleted: its account was closed) and its whole history with when each line was written,
+ * which orders a day's lines under the local time machine. One read-only transaction: the two agree.
+ */
+export async function readLedgerAsWritten(
+  db: Firestore,
+  userId: string,
+): Promise<{ wallet: Wallet | undefined; lines: WrittenLine[] }> {
+  const [walletSnap, txSnaps] = await runTransaction(
+    db,
+    (tx) =>
+      Promise.all([
+        tx.get(db.collection(COLLECTIONS.wallets).doc(userId)),
+        tx.get(buildQuery(db, QUERIES.walletLedger, [userId])),
+      ]),
+    { readOnly: true },
+  );
+  return {
+    wallet: walletSnap.exists ? Wallet.parse(walletSnap.data()) : undefined,
+    lines: txSnaps.docs.map((doc) => ({ ...storedLine(doc), writtenAt: doc.createTime.toMillis() })),
+  };
 }
 
 /**

@@ -93,6 +93,8 @@ export const QUERIES = {
     where: [eq('action', true), eq('actorUid', true), eq('targetUserId', true), range('at', '>='), range('at', '<')],
     orderBy: [desc('at'), desc(DOCUMENT_ID)],
   },
+  /** A user's watchlist alerts, erased when the account is closed. */
+  userWatchAlerts: { collection: COLLECTIONS.watchAlerts, where: [eq('userId')] },
   /** The admin's user list. */
   usersByEmail: { collection: COLLECTIONS.users, where: [], orderBy: [asc('email')] },
 

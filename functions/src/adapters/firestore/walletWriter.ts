@@ -16,7 +16,7 @@ import { Wallet } from '@stockseer/contract';
 import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledger';
 import { upgradedWallet } from '../../domain/ledger/shape';
 import { aggregateDeltasOf } from '../../domain/overview/figures';
-import { assertInvariant, InvariantViolation } from '../../domain/errors';
+import { AccountClosed, assertInvariant, InvariantViolation } from '../../domain/errors';
 import { addBusinessFigures } from './businessFigures';
 import { COLLECTIONS } from './db';
 import { storedLine } from './storedLine';
@@ -61,6 +61,8 @@ export interface CommitOutcome<S extends WalletStep> {
 const MAX_ATTEMPTS = 10;
 
 const walletRef = (db: Firestore, userId: string) => db.collection(COLLECTIONS.wallets).doc(userId);
+/** The closure record of an account (accountClosures.ts): once its wallet is gone, nothing may re-create it. */
+const closureRef = (db: Firestore, userId: string) => db.collection(COLLECTIONS.accountClosures).doc(userId);
 const lineRef = (db: Firestore, txId: string) => db.collection(COLLECTIONS.transactions).doc(txId);
 
 /**
@@ -79,6 +81,8 @@ export async function commitToWallet<S extends WalletStep>(
     const [walletSnap, ...lineSnaps] = await db.getAll(wallet, ...lines);
     if (lineSnaps.every((s) => s.exists)) {
       const stored = storedWallet(walletSnap!, userId);
+      // A late webhook of a closed account's refund finds the lines the closure wrote: recognised, not applied.
+      if (!stored && (await closureRef(db, userId).get()).exists) throw new AccountClosed(userId);
       assertInvariant(stored, `the lines of ${userId}'s commit exist, but its wallet does not`);
       return { wallet: stored, applied: [], replayed: replays(steps, lineSnaps, userId) };
     }
@@ -88,6 +92,14 @@ export async function commitToWallet<S extends WalletStep>(
     async (tx) => {
       const [walletSnap, ...lineSnaps] = await tx.getAll(wallet, ...lines);
       const written = lineSnaps.filter((s) => s.exists);
+      // Read only when the wallet is missing (a first sign-in): a closed account's wallet is never opened again.
+      if (!walletSnap!.exists && (await tx.get(closureRef(db, userId))).exists) {
+        const done = new Set(written.map((s) => s.id));
+        throw new AccountClosed(
+          userId,
+          steps.flatMap((s) => (s.txId === null || done.has(s.txId) ? [] : [s.txId])),
+        );
+      }
       const stored = storedWallet(walletSnap!, userId);
       const plan = planCommit(stored, new Set(written.map((s) => s.id)), steps, { userId, now });
       if (plan.write) tx.set(wallet, plan.wallet);
@@ -119,6 +131,33 @@ export async function walletOf(
 ): Promise<Wallet> {
   const stored = storedWallet(await walletRef(db, userId).get(), userId);
   return stored ?? (await commitToWallet(db, { userId, now, steps: [], onOpen })).wallet;
+}
+
+/**
+ * The last commit of a closing account (docs/product.md#closing-an-account): its wallet, at zero Available and zero
+ * Reserved once its money went back to the cards, is deleted, and its closure record written with it in the same
+ * transaction. Its ledger lines stay: the books keep them. Returns false when the wallet was deleted before.
+ */
+export async function deleteClosedWallet(
+  db: Firestore,
+  userId: string,
+  closureRecord: (tx: FirestoreTransaction, closing: Wallet) => void,
+): Promise<boolean> {
+  return runTransaction(
+    db,
+    async (tx) => {
+      const stored = storedWallet(await tx.get(walletRef(db, userId)), userId);
+      if (!stored) return false;
+      assertInvariant(
+        stored.closingSince !== undefined && stored.balance === 0 && stored.reservedBalance === 0,
+        `wallet ${userId} is deleted only once closing, at zero: ${JSON.stringify(stored)}`,
+      );
+      tx.delete(walletRef(db, userId));
+      closureRecord(tx, stored);
+      return true;
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
 }
 
 /**

@@ -77,6 +77,12 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; 
     amount: PREDICTION_FEE_CENTS,
     moves: { available: 1, reserved: -1, charged: 0 },
   },
+  // Under the settlement's id: a reservation is settled once, whether charged, released or cancelled.
+  cancellation: {
+    idPrefix: ID_PREFIX.settle,
+    amount: PREDICTION_FEE_CENTS,
+    moves: { available: 1, reserved: -1, charged: 0 },
+  },
   other: { moves: COMES_IN },
   credit: { idPrefix: ID_PREFIX.credit, moves: COMES_IN },
   top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, moves: GOES_OUT },
@@ -103,6 +109,9 @@ export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
   return available + reserved + charged;
 }
 
+/** The lines that end a reservation: its charge, its release, or its cancellation when the account closed. */
+const SETTLES_A_RESERVATION = new Set<TransactionType>(['payment', 'refund', 'cancellation']);
+
 /**
  * Everything that must hold between a wallet and its whole transaction history; an empty list means healthy. The
  * daily maintenance reports these, tests assert them after every step.
@@ -125,7 +134,7 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
     total[t.type] += t.amount;
     const predictionId = t.id.slice(idPrefix.length);
     if (t.type === 'reservation') reserved.add(predictionId);
-    if (t.type === 'payment' || t.type === 'refund') {
+    if (SETTLES_A_RESERVATION.has(t.type)) {
       if (settled.has(predictionId)) violations.push(`reservation of ${predictionId} is settled twice`);
       settled.add(predictionId);
     }
@@ -230,7 +239,7 @@ export function operationViolations(before: Wallet, { wallet: after, transaction
   expect(
     'reservedBalance',
     after.reservedBalance - before.reservedBalance,
-    sum('reservation') - sum('payment', 'refund'),
+    sum('reservation') - sum(...SETTLES_A_RESERVATION),
   );
   expect('freePredictions', after.freePredictions - before.freePredictions, -count('free_prediction'));
   return violations;

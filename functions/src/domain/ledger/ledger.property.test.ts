@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   SUPPORT_MESSAGES,
+  ACCOUNT_MESSAGES,
   walletOwesMessage,
   type Transaction,
   type Wallet,
@@ -9,8 +10,10 @@ import {
 } from '@stockseer/contract';
 import { fixedClock } from '../clock';
 import { AppError } from '../errors';
+import { closureRefusal, refundPlan } from '../account/closure';
 import {
   adminRefundRefusal,
+  cancelReservation,
   checkInvariants,
   closeDispute,
   courtesyCredit,
@@ -24,6 +27,7 @@ import {
   payForPrediction,
   planCommit,
   renewalStep,
+  startClosing,
   type WalletStep,
 } from '.';
 import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './lines';
@@ -89,6 +93,10 @@ const operation = fc.oneof(
       amountCents: fc.integer({ min: 1, max: 500 }),
     }),
   },
+  // Closing the account (docs/product.md#closing-an-account): refused in debt or with an open dispute; otherwise
+  // its open paid predictions are cancelled and Available refunded, newest top-up first. Money may still arrive
+  // after (a late top-up), and a second closing (a resumed one) refunds that too.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const) }) },
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -98,7 +106,7 @@ interface Model {
   wallet: Wallet;
   transactions: Transaction[];
   firstDepositCents: Map<string, number>;
-  predictions: Map<string, { isFree: boolean; outcome?: 'hit' | 'missed' }>;
+  predictions: Map<string, { isFree: boolean; outcome?: 'hit' | 'missed' | 'cancelled' }>;
   /** Stripe's side: each refund id's top-up and amount, as first issued (a replay repeats them). */
   refunds: Map<string, { paymentIntentId: string; amountCents: number }>;
   /** Stripe's side: at most one dispute per top-up (one per charge), with the bank's decision once made. */
@@ -168,6 +176,12 @@ function step(model: Model, op: Operation): void {
         else expect(model.predictions.has(predictionId)).toBe(true);
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
+        if (before.closingSince !== undefined) {
+          // Nothing new is bought on an account being closed, not even a free prediction.
+          expect((error as AppError).message).toBe(ACCOUNT_MESSAGES.closing);
+          expect(model.wallet).toBe(before);
+          return;
+        }
         expect((error as AppError).kind).toBe('insufficient_funds');
         expect(before.freePredictions === 0 && before.balance < 100).toBe(true);
         if (before.balance < 0) expect((error as AppError).message).toBe(walletOwesMessage(-before.balance));
@@ -288,6 +302,47 @@ function step(model: Model, op: Operation): void {
       expect(model.wallet.balance).toBeGreaterThanOrEqual(0);
       return;
     }
+    case 'close': {
+      const refusal = closureRefusal(model.wallet, model.transactions);
+      const indebted = model.wallet.balance < 0;
+      const disputed = [...model.disputes.values()].some((d) => d.outcome === undefined);
+      expect(refusal !== null).toBe(indebted || disputed);
+      if (refusal !== null) return;
+      const openPaid = [...model.predictions.values()].filter((p) => !p.isFree && p.outcome === undefined).length;
+      const written = () => model.transactions.map((t, writtenAt) => ({ ...t, writtenAt }));
+      const planned = refundPlan(model.wallet.balance + 100 * openPaid, customerPayments(written()));
+      // Money no card brought (a courtesy credit) cannot go back to one: that closure is refused, nothing moves.
+      const credited = [...model.credits.values()].reduce((sum, cents) => sum + cents, 0);
+      expect(planned.unrefundableCents).toBeLessThanOrEqual(credited);
+      if (planned.unrefundableCents > 0) return;
+      const marked = startClosing(model.wallet, now);
+      if (marked) model.wallet = marked;
+      for (const [predictionId, prediction] of model.predictions) {
+        if (prediction.isFree || prediction.outcome !== undefined) continue;
+        // A prediction the maintenance settled first keeps its settlement: the shared id makes this a replay.
+        if (
+          apply(model, ledgerTxId.settle(predictionId), (w) =>
+            cancelReservation(w, { predictionId, ticker: 'AAPL', now }),
+          )
+        )
+          prediction.outcome = 'cancelled';
+      }
+      expect(model.wallet.reservedBalance).toBe(0);
+      const plan = refundPlan(model.wallet.balance, customerPayments(written()));
+      expect(plan).toEqual(planned);
+      for (const { paymentIntentId, refundCents } of plan.refunds) {
+        expect(refundCents).toBeLessThanOrEqual(
+          model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId),
+        );
+        const refundId = `re_close_${model.refunds.size}`;
+        apply(model, ledgerTxId.topUpRefund(paymentIntentId, refundId), (w) =>
+          refundTopUp(w, { paymentIntentId, refundId, amountCents: refundCents, now }),
+        );
+        model.refunds.set(refundId, { paymentIntentId, amountCents: refundCents });
+      }
+      expect(walletFigures(model.wallet)).toMatchObject({ available: 0, reserved: 0 });
+      return;
+    }
     case 'advance': {
       model.today = plusDays(model.today, op.days);
       const frozen = Object.freeze({ ...model.wallet });
@@ -318,7 +373,9 @@ function expectHealthy(model: Model): void {
     expect(takenBackFrom(model, id)).toBeLessThanOrEqual(model.firstDepositCents.get(id)!);
   }
 
-  const settlements = transactions.filter((t) => t.type === 'payment' || t.type === 'refund').map((t) => t.id);
+  const settlements = transactions
+    .filter((t) => t.type === 'payment' || t.type === 'refund' || t.type === 'cancellation')
+    .map((t) => t.id);
   expect(new Set(settlements).size).toBe(settlements.length);
   const paidHits = [...model.predictions.entries()].filter(
     ([id, p]) => !p.isFree && p.outcome === 'hit' && settlements.includes(ledgerTxId.settle(id)),
@@ -347,7 +404,7 @@ const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({
 });
 
 describe('ledger under random sequences of operations', () => {
-  it('keeps every invariant after every step (refunds, disputes, courtesy credits and admin refunds included), conserves money and never settles or takes back twice', () => {
+  it('keeps every invariant after every step (refunds, disputes, courtesy credits, admin refunds and closings included), conserves money and never settles or takes back twice', () => {
     fc.assert(
       fc.property(startDay, operations, (today, ops) => {
         const model = newModel(today);

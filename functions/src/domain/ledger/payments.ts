@@ -1,7 +1,7 @@
 /**
  * A wallet's top-ups as its ledger has them, each with what Stripe took back from it: the customer view's Payments
- * (docs/product.md#customer-view), and what an admin refund may still take back. Read off the lines' derived ids
- * (ids.ts), so no Stripe call is needed to show them.
+ * (docs/product.md#customer-view), what an admin refund or an account's closing may still take back, and the
+ * payments of "Download my data". Read off the lines' derived ids (ids.ts), so no Stripe call is needed to show them.
  */
 import type { CustomerPayment, Transaction } from '@stockseer/contract';
 import { ID_PREFIX } from './ids';
@@ -14,18 +14,26 @@ const TAKEN_BACK: Partial<Record<Transaction['type'], string>> = {
   dispute_lost: ID_PREFIX.disputeLost,
 };
 
+/** A stored line, with when the database wrote it: under the local time machine a day's lines share one date. */
+export type WrittenLine = Transaction & { writtenAt: number };
+
 /** The top-up a line of money taken back names (`{prefix}{paymentIntentId}:{stripeId}`), or null. */
 function topUpOf(line: Transaction): string | null {
   const prefix = TAKEN_BACK[line.type];
   return prefix === undefined ? null : (line.id.slice(prefix.length).split(':')[0] ?? null);
 }
 
-/** Every top-up of the history, newest first, with its refunds and disputes oldest first. */
-export function customerPayments(lines: readonly Transaction[]): CustomerPayment[] {
+/**
+ * Every top-up of the history, newest first (by date, then by the order they were written, where the lines say so),
+ * with its refunds and disputes oldest first.
+ */
+export function customerPayments(lines: readonly (Transaction & { writtenAt?: number })[]): CustomerPayment[] {
+  const writtenAt = new Map<string, number>();
   const payments = new Map<string, CustomerPayment>();
   for (const line of lines) {
     if (line.type !== 'deposit') continue;
     const paymentIntentId = line.id.slice(ID_PREFIX.deposit.length);
+    writtenAt.set(paymentIntentId, line.writtenAt ?? 0);
     payments.set(paymentIntentId, {
       paymentIntentId,
       amountCents: line.amount,
@@ -47,5 +55,7 @@ export function customerPayments(lines: readonly Transaction[]): CustomerPayment
     else payment.disputedCents += out;
     payment.refundableCents -= out;
   }
-  return [...payments.values()].sort((a, b) => b.date.localeCompare(a.date));
+  return [...payments.values()].sort(
+    (a, b) => b.date.localeCompare(a.date) || writtenAt.get(b.paymentIntentId)! - writtenAt.get(a.paymentIntentId)!,
+  );
 }

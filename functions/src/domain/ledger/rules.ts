@@ -20,6 +20,7 @@
  * - every reservation is settled at most once; every transaction id appears once.
  */
 import {
+  ACCOUNT_MESSAGES,
   centsToDollars,
   FREE_PREDICTIONS_PER_MONTH,
   PREDICTION_FEE_CENTS,
@@ -210,6 +211,8 @@ export function payForPrediction(
   wallet: Wallet,
   { predictionId, ticker, now }: { predictionId: string; ticker: string; now: Date },
 ): LedgerDecision & { isFree: boolean } {
+  // An account being closed is on its way to zero (docs/product.md#closing-an-account): nothing new is bought.
+  if (wallet.closingSince !== undefined) throw new AppError('conflict', ACCOUNT_MESSAGES.closing);
   const id = ledgerTxId.reserve(predictionId);
   const updatedAt = now.toISOString();
   if (wallet.freePredictions > 0) {
@@ -285,6 +288,48 @@ export function settle(
         amount: PREDICTION_FEE_CENTS,
         ticker,
         description: hit ? `Fee for ${ticker} prediction (hit)` : `Refund for ${ticker} prediction (missed)`,
+      }),
+    ],
+  };
+}
+
+/**
+ * The start of an account's closing (docs/product.md#closing-an-account): the wallet is marked, so that no new
+ * prediction is paid from it; null when it is marked already. Moves no money and appends no line.
+ */
+export function startClosing(wallet: Wallet, now: Date): Wallet | null {
+  if (wallet.closingSince !== undefined) return null;
+  const stamp = now.toISOString();
+  return decided(wallet, { ...wallet, closingSince: stamp, updatedAt: stamp });
+}
+
+/**
+ * Gives back the $1 of a paid prediction still open when its owner closes the account: Reserved to Available, no
+ * charge. Its line has the settlement's id (`settle:{predictionId}`), so a prediction's $1 is settled once, charged,
+ * released or cancelled, even when the closing races the daily maintenance.
+ */
+export function cancelReservation(
+  wallet: Wallet,
+  { predictionId, ticker, now }: { predictionId: string; ticker: string; now: Date },
+): LedgerDecision {
+  assertInvariant(
+    wallet.reservedBalance >= PREDICTION_FEE_CENTS,
+    `cancelling ${predictionId} needs a $1 reservation, but ${wallet.userId} has ${wallet.reservedBalance} cents reserved`,
+  );
+  return {
+    wallet: decided(wallet, {
+      ...wallet,
+      reservedBalance: wallet.reservedBalance - PREDICTION_FEE_CENTS,
+      balance: wallet.balance + PREDICTION_FEE_CENTS,
+      updatedAt: now.toISOString(),
+    }),
+    transactions: [
+      transaction(wallet, now, {
+        id: ledgerTxId.settle(predictionId),
+        type: 'cancellation',
+        amount: PREDICTION_FEE_CENTS,
+        ticker,
+        description: `Cancelled ${ticker} prediction (account closed): $1 given back`,
       }),
     ],
   };

@@ -16,7 +16,7 @@ const tx = (id: string, type: Transaction['type'], walletId = 'ada'): Transactio
 });
 const item = (
   id: string,
-  status: 'active' | 'hit' | 'missed',
+  status: 'active' | 'hit' | 'missed' | 'cancelled',
   settlement?: Transaction['type'],
   isFree = false,
 ): SettledItem => ({
@@ -26,10 +26,11 @@ const item = (
 });
 
 describe('settlementViolations', () => {
-  it('accepts a hit charged, a miss released, an active one reserved and a free one untouched', () => {
+  it('accepts a hit charged, a miss released, one cancelled by its account closing given back, an active one reserved and a free one untouched', () => {
     const items = [
       item('h', 'hit', 'payment'),
       item('m', 'missed', 'refund'),
+      item('c', 'cancelled', 'cancellation'),
       item('a', 'active'),
       item('f', 'hit', undefined, true),
     ];
@@ -42,6 +43,9 @@ describe('settlementViolations', () => {
     ]);
     expect(settlementViolations(wallet, [item('m', 'missed')])).toEqual([
       'missed prediction m should have a $1 refund, has none',
+    ]);
+    expect(settlementViolations(wallet, [item('c', 'cancelled', 'refund')])).toEqual([
+      'cancelled prediction c should have a $1 cancellation, has refund',
     ]);
     expect(settlementViolations(wallet, [item('a', 'active', 'payment')])).toEqual([
       'active prediction a is settled (payment)',

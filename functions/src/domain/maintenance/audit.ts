@@ -40,7 +40,8 @@ export function settlementViolations(wallet: Wallet, items: readonly SettledItem
       if (settlement) violations.push(`active prediction ${id} is settled (${settlement.type})`);
       continue;
     }
-    const expected = status === 'hit' ? 'payment' : 'refund';
+    // A prediction cancelled by its owner's account closing was settled by its `cancellation` line.
+    const expected = status === 'hit' ? 'payment' : status === 'missed' ? 'refund' : 'cancellation';
     if (settlement?.type !== expected || settlement.amount !== PREDICTION_FEE_CENTS) {
       violations.push(`${status} prediction ${id} should have a $1 ${expected}, has ${settlement?.type ?? 'none'}`);
     }

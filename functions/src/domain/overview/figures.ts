@@ -40,6 +40,8 @@ const LINE_FIGURES: Record<TransactionType, (cents: number) => Partial<FigureDel
   free_prediction: () => ({ freePredictions: 1 }),
   payment: (cents) => ({ revenue: cents, reservedChange: -cents, resolved: 1, hits: 1 }),
   refund: (cents) => ({ released: cents, reservedChange: -cents, resolved: 1 }),
+  // Its owner closed the account (docs/product.md#closing-an-account): the $1 is released unresolved.
+  cancellation: (cents) => ({ released: cents, reservedChange: -cents }),
   // A courtesy credit (money from the house), and an adjustment of the original app.
   credit: (cents) => ({ credits: cents }),
   other: (cents) => ({ credits: cents }),

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import type { ApiRoute } from '../routeTable';
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { clientErrorRoutes } from './clientErrors';
 import { healthRoutes } from './health';
@@ -23,6 +24,7 @@ export function apiRoutes(deps: AppDeps): ApiRoute[] {
     ...adminRoutes(deps),
     ...supportRoutes(deps),
     ...meRoutes(deps),
+    ...accountRoutes(deps),
     ...stockRoutes(deps),
     ...paymentRoutes(deps),
     ...walletRoutes(deps),

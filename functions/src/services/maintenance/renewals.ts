@@ -1,3 +1,4 @@
+import { AccountClosed } from '../../domain/errors';
 import { renewAllowanceIfDue } from '../../adapters/firestore/allowance';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { chunk } from '../../domain/maintenance/runs';
@@ -26,7 +27,13 @@ export const renewalStep: MaintenanceStep<{ walletIds: string[] }> = {
   async run(ctx, { walletIds }) {
     let resetWalletsCount = 0;
     const failures = await forEachParallel(walletIds, PARALLEL_WALLETS, async (userId) => {
-      if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock, { runId: ctx.runId })).renewed) resetWalletsCount += 1;
+      try {
+        if ((await renewAllowanceIfDue(ctx.db, userId, ctx.clock, { runId: ctx.runId })).renewed)
+          resetWalletsCount += 1;
+      } catch (error) {
+        // Closed since the plan listed it (docs/product.md#closing-an-account): no wallet left to renew.
+        if (!(error instanceof AccountClosed)) throw error;
+      }
     });
     return { resetWalletsCount, failedCount: retryOrCountFailures(ctx, 'renewing a wallet', failures.map(ofWallet)) };
   },

@@ -22,13 +22,23 @@ interface Props {
   highlightedLine?: string;
   /** The account's settings another feature owns (notifications), shown below the balances. */
   settings?: ReactNode;
+  /** What app/ puts at the foot of the tab: the account card (features/account). */
+  footer?: ReactNode;
 }
 
-/** The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, settings, payment history. */
-export function WalletTab({ account, onSignIn, onSignOut, highlightedLine, settings }: Props) {
+/**
+ * The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, settings, payment history, then `footer`.
+ */
+export function WalletTab({ account, onSignIn, onSignOut, highlightedLine, settings, footer }: Props) {
   if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
   return (
-    <SignedInWallet account={account} onSignOut={onSignOut} highlightedLine={highlightedLine} settings={settings} />
+    <SignedInWallet
+      account={account}
+      onSignOut={onSignOut}
+      highlightedLine={highlightedLine}
+      settings={settings}
+      footer={footer}
+    />
   );
 }
 
@@ -37,6 +47,7 @@ function SignedInWallet({
   onSignOut,
   highlightedLine,
   settings,
+  footer,
 }: Omit<Props, 'account' | 'onSignIn'> & { account: WalletAccount }) {
   const { toast } = useToast();
   const wallet = useWallet(account.uid);
@@ -70,6 +81,7 @@ function SignedInWallet({
         failed={transactions.error !== undefined}
         highlightedId={highlightedLine}
       />
+      {footer}
     </div>
   );
 }

@@ -108,6 +108,7 @@ export const PREDICTION_LINE_TEXT = {
   payment: (ticker: string) => `${ticker} prediction hit: ${COST.fee} charged`,
   refund: (ticker: string) => `${ticker} prediction missed: ${COST.noFee}, $1 released`,
   free_prediction: (ticker: string) => `${ticker} prediction: ${COST.free}`,
+  cancellation: (ticker: string) => `${ticker} prediction cancelled (account closed): ${COST.noFee}, $1 released`,
 } satisfies Partial<Record<TransactionType, (ticker: string) => string>>;
 
 /**

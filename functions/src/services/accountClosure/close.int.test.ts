@@ -1,0 +1,367 @@
+import { describe, expect, it } from 'vitest';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import {
+  ACCOUNT_MESSAGES,
+  CloseAccountResponse,
+  ClosurePreview,
+  PREDICTION_FEE_CENTS,
+  type Transaction,
+  type Wallet,
+} from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import {
+  balanceReaches,
+  db,
+  healthyLedger,
+  paidTopUp,
+  payments,
+  resendEvent,
+  sandboxControl,
+  sandboxEventsOf,
+  stripe,
+  stripeSettings,
+} from '../../../test/payments.testkit';
+import { fixedClock } from '../../domain/clock';
+import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
+import { addTradingDays } from '../../domain/calendar';
+import { createMarketDataService } from '../../adapters/market-data';
+import { createModelPool } from '../../adapters/model-pool/pool';
+import { commitToWallet } from '../../adapters/firestore/walletWriter';
+import { createPrediction } from '../../adapters/firestore/predictions';
+import { storedLine } from '../../adapters/firestore/storedLine';
+import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
+import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
+import { auditStep, reconcileStep } from '../maintenance/books';
+import type { StepContext } from '../maintenance/steps';
+import { closeAccount, type CloseAccountDeps } from './close';
+
+/**
+ * Closing an account (docs/product.md#closing-an-account) through the emulators and the Stripe sandbox: real top-ups
+ * paid by card, open predictions made through the wallet writer, the closure through the API (or in this process,
+ * where a test stops it midway), Stripe's refunds and their webhooks, and the books audited after.
+ */
+const today = new Date().toISOString().slice(0, 10);
+const clock = fixedClock(today);
+const deps = (override: Partial<CloseAccountDeps> = {}): CloseAccountDeps => ({
+  db,
+  auth: getAuth(),
+  clock,
+  payments,
+  ...override,
+});
+const books = (runId: string): StepContext => ({
+  db,
+  clock,
+  marketData: createMarketDataService({ db, clock }),
+  models: createModelPool({ threads: 1 }),
+  payments,
+  runId,
+  finalAttempt: false,
+});
+
+/** Our gateway to the stack's sandbox, as the functions have it, with some of its calls replaced. */
+const gatewayWith = (replaced: Partial<PaymentGateway>): PaymentGateway => ({
+  ...stripeGateway(stripeSettings),
+  ...replaced,
+});
+
+type User = Awaited<ReturnType<typeof newTestUser>>;
+
+async function signedUp(label: string): Promise<User> {
+  const user = await newTestUser(label);
+  expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(200);
+  return user;
+}
+
+/** Top-ups paid by card, oldest first, each credited by its webhook before the next. */
+async function toppedUp(user: User, ...dollars: number[]): Promise<string[]> {
+  const intents: string[] = [];
+  let cents = (await healthyLedger(user.uid)).wallet.balance;
+  for (const amount of dollars) {
+    intents.push(await paidTopUp(user.token, amount));
+    cents += Math.round(amount * 100);
+    await balanceReaches(user.uid, cents);
+  }
+  return intents;
+}
+
+/** Open predictions made as a generate makes them: the ledger's rule and the prediction, in one commit. */
+async function openPredictions(user: User, kinds: readonly ('free' | 'paid')[]): Promise<string[]> {
+  const now = clock.now();
+  const ids: string[] = [];
+  for (const [i, kind] of kinds.entries()) {
+    const id = `${user.uid}-open-${i}`;
+    // Which the rule chooses: a free one while the allowance lasts, so the test sets it.
+    await db
+      .collection('wallets')
+      .doc(user.uid)
+      .update({ freePredictions: kind === 'free' ? 1 : 0 });
+    await commitToWallet(db, {
+      userId: user.uid,
+      now,
+      steps: [
+        {
+          txId: ledgerTxId.reserve(id),
+          decide: (w: Wallet) => payForPrediction(w, { predictionId: id, ticker: 'KO', now }),
+        },
+      ],
+      alsoWrite: (tx) =>
+        createPrediction(tx, db, {
+          id,
+          symbol: 'KO',
+          modelId: 'arima',
+          modelName: 'ARIMA',
+          modelChoice: 'recommended',
+          timeFrame: 'short',
+          predictionType: 'future',
+          predictionDate: today,
+          priceAtPrediction: 60,
+          targetDate: addTradingDays(today, 90),
+          targetPrice: 61,
+          lowerPrice: 58,
+          upperPrice: 64,
+          hitLow: 59.8,
+          hitHigh: 62.2,
+          hitProbability: 0.4,
+          actualPrice: null,
+          status: 'active',
+          isFree: kind === 'free',
+          userId: user.uid,
+          userEmail: user.email,
+          createdAt: now.toISOString(),
+        }),
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The lines the books keep of a wallet, deleted or not. */
+async function ledgerLines(uid: string): Promise<Transaction[]> {
+  return (await buildQuery(db, QUERIES.walletLedger, [uid]).get()).docs.map((doc) => storedLine(doc));
+}
+
+/** What Stripe refunded of each top-up. */
+async function stripeRefunds(paymentIntentId: string): Promise<number[]> {
+  const { data } = await stripe.refunds.list({ payment_intent: paymentIntentId });
+  return data.map((refund) => refund.amount);
+}
+
+/** The ledger of a closed account still balances: at zero Available and zero Reserved, every line accounted for. */
+function expectClosedBooks(uid: string, lines: readonly Transaction[], chargedCents = 0) {
+  const closedWallet = {
+    userId: uid,
+    balance: 0,
+    reservedBalance: 0,
+    chargedBalance: chargedCents,
+    freePredictions: 0,
+    resetDate: '2099-01-01',
+    createdAt: '2020-01-01T00:00:00.000Z',
+    updatedAt: '2020-01-01T00:00:00.000Z',
+  };
+  expect(checkInvariants(closedWallet, lines)).toEqual([]);
+}
+
+async function expectNothingPersonalLeft(user: User, predictionIds: readonly string[]) {
+  const [profile, wallet, watchlist, notifications, subscriptions] = await Promise.all([
+    db.collection('users').doc(user.uid).get(),
+    db.collection('wallets').doc(user.uid).get(),
+    db.collection('watchlists').doc(user.uid).get(),
+    db.collection('users').doc(user.uid).collection('notifications').get(),
+    db.collection('users').doc(user.uid).collection('pushSubscriptions').get(),
+  ]);
+  expect([profile.exists, wallet.exists, watchlist.exists]).toEqual([false, false, false]);
+  expect([notifications.size, subscriptions.size]).toEqual([0, 0]);
+  await expect(getAuth().getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  for (const id of predictionIds) {
+    const prediction = (await db.collection('predictions').doc(id).get()).data();
+    expect(prediction).toMatchObject({ status: 'cancelled', userEmail: null });
+  }
+  expect((await db.collection('accountClosures').doc(user.uid).get()).data()).toMatchObject({ state: 'closed' });
+}
+
+const close = (token: string) => apiCall('/api/account/close', { token, body: { confirmation: 'CLOSE' } });
+
+describe('closing an account', () => {
+  it('from $37.50 with two open paid predictions: $0 left, $39.50 refunded across two top-ups, newest first, nothing personal left, the books balanced', async () => {
+    const from = new Date(Date.now() - 1000);
+    const user = await signedUp('closure-full');
+    const [older, newer] = (await toppedUp(user, 20, 19.5)) as [string, string];
+    const predictions = await openPredictions(user, ['free', 'paid', 'paid']);
+    expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: 3750, reservedBalance: 200 });
+    await apiCall('/api/watchlist/star', { token: user.token, body: { symbol: 'KO' } });
+    // Stand-ins for what the inbox and push notifications keep under the user (users/{uid}/...).
+    await db.doc(`users/${user.uid}/notifications/n1`).set({ title: 'Your KO forecast', email: user.email });
+    await db.doc(`users/${user.uid}/pushSubscriptions/s1`).set({ endpoint: 'https://push.invalid/1' });
+
+    const preview = ClosurePreview.parse((await apiCall('/api/account/closure', { token: user.token })).body);
+    expect(preview).toMatchObject({
+      refusal: null,
+      availableCents: 3750,
+      openFreePredictions: 1,
+      refundTotalCents: 3950,
+      refunds: [
+        { paymentIntentId: newer, topUpCents: 1950, refundCents: 1950 },
+        { paymentIntentId: older, topUpCents: 2000, refundCents: 2000 },
+      ],
+    });
+    expect(preview.openPaidPredictions.map((p) => p.id).sort()).toEqual(predictions.slice(1).sort());
+
+    const closed = await close(user.token);
+    expect(closed.status).toBe(200);
+    expect(CloseAccountResponse.parse(closed.body)).toEqual({
+      refunds: [
+        { paymentIntentId: newer, refundCents: 1950 },
+        { paymentIntentId: older, refundCents: 2000 },
+      ],
+      refundTotalCents: 3950,
+      cancelledPredictions: 3,
+    });
+    expect([await stripeRefunds(newer), await stripeRefunds(older)]).toEqual([[1950], [2000]]);
+
+    const lines = await ledgerLines(user.uid);
+    expect(
+      lines
+        .filter((t) => t.type === 'cancellation')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(
+      predictions
+        .slice(1)
+        .map((id) => ledgerTxId.settle(id))
+        .sort(),
+    );
+    expect(lines.filter((t) => t.type === 'top_up_refund').reduce((sum, t) => sum + t.amount, 0)).toBe(3950);
+    expectClosedBooks(user.uid, lines);
+    await expectNothingPersonalLeft(user, predictions);
+
+    // Stripe's refund events, late and again: recognised, nothing moves, no alert.
+    for (const paymentIntentId of [newer, older]) {
+      for (const event of await sandboxEventsOf('charge.refunded', paymentIntentId)) {
+        expect((await resendEvent(event.id)).status).toBe(200);
+      }
+    }
+    expect(await ledgerLines(user.uid)).toEqual(expect.arrayContaining(lines));
+    expect((await ledgerLines(user.uid)).length).toBe(lines.length);
+    // A token that outlived the account opens nothing again.
+    expect([401, 404]).toContain((await apiCall('/api/me', { method: 'POST', token: user.token })).status);
+    expect((await db.collection('users').doc(user.uid).get()).exists).toBe(false);
+    expect((await db.collection('wallets').doc(user.uid).get()).exists).toBe(false);
+
+    // The nightly audit and reconciliation of the period: Stripe's top-ups and refunds all in the books.
+    const runId = `closure-books-${Date.now()}`;
+    const stamps = lines.map((t) => t.createdAt).sort();
+    const period = {
+      stripe: { from: from.toISOString(), to: new Date(Date.now() + 1000).toISOString() },
+      ledger: { from: stamps[0]!, to: new Date(Date.parse(stamps.at(-1)!) + 1).toISOString() },
+      carried: [],
+    };
+    expect(await auditStep.run(books(runId), { walletIds: [user.uid], since: '' })).toMatchObject({
+      booksDiscrepancies: 0,
+    });
+    expect(await reconcileStep.run(books(runId), period)).toEqual({ booksDiscrepancies: 0 });
+  });
+
+  it('is refused with 409 while the wallet owes money, and changes nothing', async () => {
+    const user = await signedUp('closure-debt');
+    const [topUp] = await toppedUp(user, 5);
+    await openPredictions(user, ['paid']);
+    await stripe.refunds.create({ payment_intent: topUp! });
+    await balanceReaches(user.uid, -PREDICTION_FEE_CENTS);
+    const before = await healthyLedger(user.uid);
+
+    const preview = ClosurePreview.parse((await apiCall('/api/account/closure', { token: user.token })).body);
+    expect(preview.refusal).toBe(ACCOUNT_MESSAGES.walletOwes(PREDICTION_FEE_CENTS));
+    expect(await close(user.token)).toEqual({ status: 409, body: { message: ACCOUNT_MESSAGES.walletOwes(100) } });
+    expect(await healthyLedger(user.uid)).toEqual(before);
+    expect(before.wallet.closingSince).toBeUndefined();
+    expect((await db.collection('accountClosures').doc(user.uid).get()).exists).toBe(false);
+    expect((await getAuth().getUser(user.uid)).uid).toBe(user.uid);
+  });
+
+  it('is refused with 409 while a top-up is disputed', async () => {
+    const user = await signedUp('closure-dispute');
+    const [disputed] = await toppedUp(user, 5, 10);
+    await sandboxControl(`/sandbox/payment_intents/${disputed}/dispute`);
+    await balanceReaches(user.uid, 1000);
+    expect(await close(user.token)).toEqual({ status: 409, body: { message: ACCOUNT_MESSAGES.disputed } });
+    expect((await healthyLedger(user.uid)).wallet.closingSince).toBeUndefined();
+  });
+
+  it('racing the refund webhooks and a late top-up: every cent moves once and it adds up', async () => {
+    const user = await signedUp('closure-race');
+    const [first] = await toppedUp(user, 10);
+    let late: string | undefined;
+    // The sandbox's charge.refunded reaches the webhook before the closure writes the refund itself, and a top-up
+    // paid just before the closure began is credited while its first refund is made.
+    const racing = gatewayWith({
+      async refundTopUp(input) {
+        if (!late) {
+          late = await paidTopUp(user.token, 5);
+          await balanceReaches(user.uid, 1500);
+        }
+        return payments.refundTopUp(input);
+      },
+      async retrieveTopUpHistory(paymentIntentId) {
+        const deadline = Date.now() + 15_000;
+        while ((await ledgerLines(user.uid)).every((t) => !t.id.startsWith(`top-up-refund:${paymentIntentId}:`))) {
+          if (Date.now() > deadline) throw new Error(`the webhook never refunded ${paymentIntentId}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return payments.retrieveTopUpHistory(paymentIntentId);
+      },
+    });
+    const outcome = await closeAccount(deps({ payments: racing }), user.uid);
+
+    expect(outcome.refundTotalCents).toBe(1500);
+    expect(outcome.refunds).toEqual([
+      { paymentIntentId: late, refundCents: 500 },
+      { paymentIntentId: first, refundCents: 1000 },
+    ]);
+    expect([await stripeRefunds(first!), await stripeRefunds(late!)]).toEqual([[1000], [500]]);
+    const lines = await ledgerLines(user.uid);
+    expect(
+      lines
+        .filter((t) => t.type === 'top_up_refund')
+        .map((t) => t.amount)
+        .sort(),
+    ).toEqual([1000, 500]);
+    expectClosedBooks(user.uid, lines);
+    await expectNothingPersonalLeft(user, []);
+  });
+
+  it('stopped midway (after the first refund, then before the sign-in is deleted) is finished by closing again', async () => {
+    const user = await signedUp('closure-resume');
+    const [older, newer] = await toppedUp(user, 10, 7.25);
+    const predictions = await openPredictions(user, ['paid']);
+    const crash = new Error('the function instance died');
+
+    // 1. Stripe made the first refund; the instance died before the ledger had it.
+    const dying = gatewayWith({ retrieveTopUpHistory: () => Promise.reject(crash) });
+    await expect(closeAccount(deps({ payments: dying }), user.uid)).rejects.toBe(crash);
+    expect(await stripeRefunds(newer!)).toEqual([725]);
+    expect((await db.collection('accountClosures').doc(user.uid).get()).data()).toMatchObject({ state: 'closing' });
+    expect((await db.collection('predictions').doc(predictions[0]!).get()).get('status')).toBe('cancelled');
+
+    // 2. Again: the money is settled and the wallet deleted, then the instance dies before the sign-in is deleted.
+    const failingAuth = { deleteUser: () => Promise.reject(crash) } as unknown as Auth;
+    await expect(closeAccount(deps({ auth: failingAuth }), user.uid)).rejects.toBe(crash);
+    expect((await db.collection('accountClosures').doc(user.uid).get()).data()).toMatchObject({ state: 'erasing' });
+    expect((await db.collection('wallets').doc(user.uid).get()).exists).toBe(false);
+
+    // 3. The owner closes again through the app: done, each top-up refunded once.
+    const closed = await close(user.token);
+    expect(closed.status).toBe(200);
+    expect(CloseAccountResponse.parse(closed.body)).toEqual({
+      refunds: [
+        { paymentIntentId: newer, refundCents: 725 },
+        { paymentIntentId: older, refundCents: 1000 },
+      ],
+      refundTotalCents: 1725,
+      cancelledPredictions: 1,
+    });
+    expect([await stripeRefunds(newer!), await stripeRefunds(older!)]).toEqual([[725], [1000]]);
+    expectClosedBooks(user.uid, await ledgerLines(user.uid));
+    await expectNothingPersonalLeft(user, predictions);
+  });
+});
