@@ -24,15 +24,13 @@ import {
 import { fixedClock } from '../../domain/clock';
 import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { addTradingDays } from '../../domain/calendar';
-import { createMarketDataService } from '../../adapters/market-data';
-import { createModelPool } from '../../adapters/model-pool/pool';
 import { commitToWallet } from '../../adapters/firestore/walletWriter';
 import { createPrediction } from '../../adapters/firestore/predictions';
 import { storedLine } from '../../adapters/firestore/storedLine';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
 import { auditStep, reconcileStep } from '../maintenance/books';
-import type { StepContext } from '../maintenance/steps';
+import { booksContext } from '../../../test/books.testkit';
 import { closeAccount, type CloseAccountDeps } from './close';
 
 /**
@@ -49,15 +47,7 @@ const deps = (override: Partial<CloseAccountDeps> = {}): CloseAccountDeps => ({
   payments,
   ...override,
 });
-const books = (runId: string): StepContext => ({
-  db,
-  clock,
-  marketData: createMarketDataService({ db, clock }),
-  models: createModelPool({ threads: 1 }),
-  payments,
-  runId,
-  finalAttempt: false,
-});
+const books = (runId: string) => booksContext(runId, clock);
 
 /** Our gateway to the stack's sandbox, as the functions have it, with some of its calls replaced. */
 const gatewayWith = (replaced: Partial<PaymentGateway>): PaymentGateway => ({
@@ -182,6 +172,17 @@ async function expectNothingPersonalLeft(user: User, predictionIds: readonly str
 
 const close = (token: string) => apiCall('/api/account/close', { token, body: { confirmation: 'CLOSE' } });
 
+/** Closes through the API: 200, and the refunds it tells of, by top-up (newest first), and how many it cancelled. */
+async function closedWith(token: string, refunds: [string, number][], cancelledPredictions: number) {
+  const closed = await close(token);
+  expect(closed.status).toBe(200);
+  expect(CloseAccountResponse.parse(closed.body)).toEqual({
+    refunds: refunds.map(([paymentIntentId, refundCents]) => ({ paymentIntentId, refundCents })),
+    refundTotalCents: refunds.reduce((sum, [, cents]) => sum + cents, 0),
+    cancelledPredictions,
+  });
+}
+
 describe('closing an account', () => {
   it('from $37.50 with two open paid predictions: $0 left, $39.50 refunded across two top-ups, newest first, nothing personal left, the books balanced', async () => {
     const from = new Date(Date.now() - 1000);
@@ -207,16 +208,14 @@ describe('closing an account', () => {
     });
     expect(preview.openPaidPredictions.map((p) => p.id).sort()).toEqual(predictions.slice(1).sort());
 
-    const closed = await close(user.token);
-    expect(closed.status).toBe(200);
-    expect(CloseAccountResponse.parse(closed.body)).toEqual({
-      refunds: [
-        { paymentIntentId: newer, refundCents: 1950 },
-        { paymentIntentId: older, refundCents: 2000 },
+    await closedWith(
+      user.token,
+      [
+        [newer, 1950],
+        [older, 2000],
       ],
-      refundTotalCents: 3950,
-      cancelledPredictions: 3,
-    });
+      3,
+    );
     expect([await stripeRefunds(newer), await stripeRefunds(older)]).toEqual([[1950], [2000]]);
 
     const lines = await ledgerLines(user.uid);
@@ -350,16 +349,14 @@ describe('closing an account', () => {
     expect((await db.collection('wallets').doc(user.uid).get()).exists).toBe(false);
 
     // 3. The owner closes again through the app: done, each top-up refunded once.
-    const closed = await close(user.token);
-    expect(closed.status).toBe(200);
-    expect(CloseAccountResponse.parse(closed.body)).toEqual({
-      refunds: [
-        { paymentIntentId: newer, refundCents: 725 },
-        { paymentIntentId: older, refundCents: 1000 },
+    await closedWith(
+      user.token,
+      [
+        [newer!, 725],
+        [older!, 1000],
       ],
-      refundTotalCents: 1725,
-      cancelledPredictions: 1,
-    });
+      1,
+    );
     expect([await stripeRefunds(newer!), await stripeRefunds(older!)]).toEqual([[725], [1000]]);
     expectClosedBooks(user.uid, await ledgerLines(user.uid));
     await expectNothingPersonalLeft(user, predictions);

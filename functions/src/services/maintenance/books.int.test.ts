@@ -17,11 +17,8 @@ import {
 import { upstreamUnavailable } from '../../domain/errors';
 import { stripeGateway } from '../../adapters/stripe/gateway';
 import { reconciledUpTo } from '../../adapters/firestore/booksReconciled';
-import { push } from '../../../test/push.testkit';
-import { createMarketDataService } from '../../adapters/market-data';
-import { createModelPool } from '../../adapters/model-pool/pool';
+import { booksContext } from '../../../test/books.testkit';
 import { auditStep, reconcileStep } from './books';
-import type { StepContext } from './steps';
 
 /**
  * The nightly audit of the books through the emulators and the Stripe sandbox: real top-ups and refunds, then a
@@ -30,16 +27,7 @@ import type { StepContext } from './steps';
  * depends on the runs other test files make on the shared stack.
  */
 const clock = fixedClock(new Date().toISOString().slice(0, 10));
-const ctx = (runId: string): StepContext => ({
-  db,
-  clock,
-  marketData: createMarketDataService({ db, clock }),
-  models: createModelPool({ threads: 1 }),
-  payments,
-  push,
-  runId,
-  finalAttempt: false,
-});
+const ctx = (runId: string) => booksContext(runId, clock);
 
 /** The span of the ledger's stamps on these wallets' lines: the ledger's side of a period that holds them all. */
 async function ledgerSpanOf(walletIds: string[]) {
