@@ -9,7 +9,6 @@ import {
   balanceReaches,
   db,
   paidTopUp,
-  payments,
   sandboxControl,
   stripe,
   stripeSettings,
