@@ -5,14 +5,7 @@ import { AdminAlerts } from '@stockseer/contract';
 import { fixedClock } from '../../domain/clock';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
-import {
-  balanceReaches,
-  db,
-  paidTopUp,
-  sandboxControl,
-  stripe,
-  stripeSettings,
-} from '../../../test/payments.testkit';
+import { balanceReaches, db, paidTopUp, sandboxControl, stripe, stripeSettings } from '../../../test/payments.testkit';
 import { upstreamUnavailable } from '../../domain/errors';
 import { stripeGateway } from '../../adapters/stripe/gateway';
 import { reconciledUpTo } from '../../adapters/firestore/booksReconciled';
