@@ -7,6 +7,8 @@ import {
   AddStripeFundsRequest,
   AdminRefundRequest,
   AuditLogQuery,
+  CLOSE_ACCOUNT_CONFIRMATION,
+  CloseAccountRequest,
   ClientErrorReport,
   CourtesyCreditRequest,
   CustomerPageQuery,
@@ -594,6 +596,18 @@ const rows: FuzzRow[] = [
     expect: expectRefused,
   },
   { route: 'GET /api/wallet', who: 'user', probes: anyQuery('/api/wallet'), expect: expectHandled },
+  { route: 'GET /api/account/export', who: 'user', probes: anyQuery('/api/account/export'), expect: expectHandled },
+  { route: 'GET /api/account/closure', who: 'user', probes: anyQuery('/api/account/closure'), expect: expectHandled },
+  {
+    // Only bodies without the typed confirmation: a valid one would close the fuzzing user's account.
+    route: 'POST /api/account/close',
+    who: 'user',
+    probes: post(
+      '/api/account/close',
+      invalidBodies({ confirmation: CLOSE_ACCOUNT_CONFIRMATION }, CloseAccountRequest),
+    ),
+    expect: expectRefused,
+  },
   {
     route: 'GET /api/wallet/transactions',
     who: 'user',

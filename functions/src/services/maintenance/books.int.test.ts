@@ -10,6 +10,7 @@ import { upstreamUnavailable } from '../../domain/errors';
 import { stripeGateway } from '../../adapters/stripe/gateway';
 import { reconciledUpTo } from '../../adapters/firestore/booksReconciled';
 import { booksContext } from '../../../test/books.testkit';
+import { RECONCILE_LAG_MS } from '../../domain/maintenance/books';
 import { auditStep, reconcileStep } from './books';
 
 /**
@@ -51,28 +52,40 @@ describe('the nightly audit of the books', () => {
   // First: the tests after it reconcile periods of their own, up to now, which the next plan starts from.
   it('reconciles up to an hour ago from where the last finished reconciliation got to, and does a failed period again', async () => {
     const planned = async () => (await reconcileStep.plan(ctx('plan')))[0]!.input;
-    const before = await reconciledUpTo(db);
-    const input = await planned();
-    // A payment of the last hour, whose webhook may still be on its way, is left to the next run.
-    const hourAgo = Date.now() - 3_600_000;
-    expect(hourAgo - Date.parse(input.stripe.to)).toBeGreaterThanOrEqual(0);
-    expect(hourAgo - Date.parse(input.stripe.to)).toBeLessThan(60_000);
-    expect(input.stripe.from).toBe(before?.stripeTo ?? new Date(0).toISOString());
-    expect(input.ledger.from).toBe(before?.ledgerTo ?? new Date(0).toISOString());
+    const storedEnd = async () => JSON.stringify(await reconciledUpTo(db));
+    // Other test files' maintenance runs reconcile on the shared stack too and move the stored end; an attempt that
+    // sees it moved by someone else proves nothing and is tried again.
+    const attempt = async (): Promise<boolean> => {
+      const before = await reconciledUpTo(db);
+      const input = await planned();
+      if ((await storedEnd()) !== JSON.stringify(before)) return false;
+      expect(input.stripe.from).toBe(before?.stripeTo ?? new Date(0).toISOString());
+      // A payment of the last hour, whose webhook may still be on its way, is left to the next run; unless the last
+      // run got later than that (other test files reconcile periods of their own up to now), the period is empty.
+      const end = Math.max(Date.now() - RECONCILE_LAG_MS, Date.parse(input.stripe.from));
+      expect(end - Date.parse(input.stripe.to)).toBeGreaterThanOrEqual(0);
+      expect(end - Date.parse(input.stripe.to)).toBeLessThan(60_000);
+      expect(input.ledger.from).toBe(before?.ledgerTo ?? new Date(0).toISOString());
 
-    // Stripe unreachable: the shard fails (the queue retries it), and its period stays to be done.
-    const outage = {
-      ...stripeGateway(stripeSettings),
-      listMoney: () => Promise.reject(upstreamUnavailable('Stripe is unreachable')),
+      // Stripe unreachable: the shard fails (the queue retries it), and its period stays to be done.
+      const outage = {
+        ...stripeGateway(stripeSettings),
+        listMoney: () => Promise.reject(upstreamUnavailable('Stripe is unreachable')),
+      };
+      await expect(reconcileStep.run({ ...ctx('books-outage'), payments: outage }, input)).rejects.toThrow(
+        /unreachable/,
+      );
+      if ((await storedEnd()) !== JSON.stringify(before)) return false;
+      const again = await planned();
+      expect(again.stripe.from).toBe(input.stripe.from);
+
+      // Done: the next period starts where this one ended.
+      await reconcileStep.run(ctx(`books-window-${Date.now()}`), again);
+      expect(Date.parse((await reconciledUpTo(db))!.stripeTo)).toBeGreaterThanOrEqual(Date.parse(again.stripe.to));
+      return true;
     };
-    await expect(reconcileStep.run({ ...ctx('books-outage'), payments: outage }, input)).rejects.toThrow(/unreachable/);
-    expect(await reconciledUpTo(db)).toEqual(before);
-    const again = await planned();
-    expect(again.stripe.from).toBe(input.stripe.from);
-
-    // Done: the next period starts where this one ended.
-    await reconcileStep.run(ctx(`books-window-${Date.now()}`), again);
-    expect((await reconciledUpTo(db))?.stripeTo).toBe(again.stripe.to);
+    let attempts = 0;
+    while (!(await attempt())) expect(++attempts, 'the stored end kept moving under the test').toBeLessThan(5);
   }, 120_000);
 
   it('balances real top-ups and refunds, then alerts on a wallet and a line changed behind the ledger', async () => {
