@@ -297,6 +297,7 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
       const figure = page.getByRole('figure', { name: chart, exact: true });
       await figure.getByText(OVERVIEW_TEXT.showTable).click();
       const row = figure.getByRole('row', { name: new RegExp(`^${formatDate(PREDICTION_DAY)}`) });
+      await row.waitFor();
       return (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
     };
     const [moneyIn] = await rowOf('Money');
