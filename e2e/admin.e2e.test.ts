@@ -202,6 +202,43 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     await screenshot(page, 'admin-flow-wallet-reserved');
   });
 
+  it("the admin opens Overview and finds the investor's day in its figures: $10 in, one free and one paid prediction", async () => {
+    const { page } = admin;
+    await page.getByRole('tab', { name: OVERVIEW_TEXT.overview, exact: true }).click();
+    await page.getByRole('heading', { name: OVERVIEW_TEXT.title }).waitFor();
+    await page.getByRole('img', { name: /^Money:/ }).waitFor();
+    // The chart's table, opened, and the prediction day's row in it (still today: the clock moves later).
+    const rowOf = async (chart: string) => {
+      const figure = page.getByRole('figure', { name: chart, exact: true });
+      await figure.getByText(OVERVIEW_TEXT.showTable).click();
+      const row = figure.getByRole('row', { name: new RegExp(`^${formatDate(PREDICTION_DAY)}`) });
+      await row.waitFor();
+      return (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+    };
+    const [moneyIn] = await rowOf('Money');
+    expect(moneyIn).toBe(formatCents(overviewBefore.moneyIn + 1000));
+    const [free, paid] = await rowOf('Predictions');
+    expect([free, paid]).toEqual([overviewBefore.freePredictions + 1, overviewBefore.paidPredictions + 1].map(String));
+    const [active, newUsers] = await rowOf('Users');
+    expect(newUsers).toBe(String(overviewBefore.newUsers + 1));
+    expect(Number(active)).toBeGreaterThan(overviewBefore.activeUsers);
+    await expectAccessible(page, 'Admin > Overview with its tables open');
+    const viewport = page.viewportSize();
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `admin-overview-${width}`);
+    }
+    await page.getByRole('radio', { name: OVERVIEW_TEXT.granularities.month }).check();
+    await page.getByRole('figure', { name: 'Money', exact: true }).getByText(OVERVIEW_TEXT.showTable).click();
+    await page
+      .getByRole('row', { name: /^Jun 2025/ })
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-overview-months-320');
+    if (viewport) await page.setViewportSize(viewport);
+    await page.getByRole('tab', { name: OVERVIEW_TEXT.operations, exact: true }).click();
+  });
+
   it('the admin sees both, moves past the target date and runs the daily maintenance', async () => {
     await expectStackAt({ today: PREDICTION_DAY });
     expect((await paidPrediction()).status).toBe('active');
@@ -285,43 +322,6 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     await balanceShows(page, WALLET_TEXT.charged, outcome === 'hit' ? '$1.00' : '$0.00');
     await balanceShows(page, WALLET_TEXT.available, outcome === 'hit' ? '$9.00' : '$10.00');
     await screenshot(page, 'admin-flow-wallet-settled');
-  });
-
-  it("the admin opens Overview and finds the investor's day in its figures: $10 in, one free and one paid prediction", async () => {
-    const { page } = admin;
-    await page.getByRole('tab', { name: OVERVIEW_TEXT.overview, exact: true }).click();
-    await page.getByRole('heading', { name: OVERVIEW_TEXT.title }).waitFor();
-    await page.getByRole('img', { name: /^Money:/ }).waitFor();
-    // The chart's table, opened, and the prediction day's row in it (the last 30 days reach back to it).
-    const rowOf = async (chart: string) => {
-      const figure = page.getByRole('figure', { name: chart, exact: true });
-      await figure.getByText(OVERVIEW_TEXT.showTable).click();
-      const row = figure.getByRole('row', { name: new RegExp(`^${formatDate(PREDICTION_DAY)}`) });
-      await row.waitFor();
-      return (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
-    };
-    const [moneyIn] = await rowOf('Money');
-    expect(moneyIn).toBe(formatCents(overviewBefore.moneyIn + 1000));
-    const [free, paid] = await rowOf('Predictions');
-    expect([free, paid]).toEqual([overviewBefore.freePredictions + 1, overviewBefore.paidPredictions + 1].map(String));
-    const [active, newUsers] = await rowOf('Users');
-    expect(newUsers).toBe(String(overviewBefore.newUsers + 1));
-    expect(Number(active)).toBeGreaterThan(overviewBefore.activeUsers);
-    await expectAccessible(page, 'Admin > Overview with its tables open');
-    const viewport = page.viewportSize();
-    for (const width of [1280, 390, 320]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, `admin-overview-${width}`);
-    }
-    await page.getByRole('radio', { name: OVERVIEW_TEXT.granularities.month }).check();
-    await page.getByRole('figure', { name: 'Money', exact: true }).getByText(OVERVIEW_TEXT.showTable).click();
-    await page
-      .getByRole('row', { name: /^Jun 2025/ })
-      .first()
-      .waitFor();
-    await screenshot(page, 'admin-overview-months-320');
-    if (viewport) await page.setViewportSize(viewport);
-    await page.getByRole('tab', { name: OVERVIEW_TEXT.operations, exact: true }).click();
   });
 
   it('the admin takes the time machine back to the real date', async () => {
