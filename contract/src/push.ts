@@ -14,21 +14,40 @@ export const PUSH_DEVICE_NOT_FOUND_MESSAGE = 'That device is not on your list (r
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const HTTPS_ONLY = 'must be an https URL';
 
+const PUSH_SERVICE_HOST = 'must name a push service by its host name';
+
 /**
- * A push service's address: https, as browsers' push services are. Plain http only on this machine's loopback, where
- * the local stack's tests run a push service of their own; never another host, which the server would be made to call.
+ * A push service's address: https to a named host, as browsers' push services are (fcm.googleapis.com,
+ * updates.push.services.mozilla.com, ...). Never an IP address or a name of the local network (a link-local cloud
+ * metadata address, a private host), which daily maintenance would otherwise be made to call. Plain http only on
+ * this machine's loopback, where the local stack's tests run a push service of their own.
  */
 export const PushEndpoint = z
   .url({ protocol: /^https?$/, message: HTTPS_ONLY })
   .max(2000, 'too long')
   .refine((endpoint) => {
-    try {
-      const url = new URL(endpoint);
-      return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
-    } catch {
-      return false;
-    }
-  }, HTTPS_ONLY);
+    const url = parsed(endpoint);
+    return url !== null && (url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname));
+  }, HTTPS_ONLY)
+  .refine((endpoint) => {
+    const url = parsed(endpoint);
+    return url === null || url.protocol !== 'https:' || isPublicHostName(url.hostname);
+  }, PUSH_SERVICE_HOST);
+
+function parsed(endpoint: string): URL | null {
+  try {
+    return new URL(endpoint);
+  } catch {
+    return null;
+  }
+}
+
+/** A dotted DNS name outside the local network's: not an IPv4 or IPv6 literal, not localhost, .local or .internal. */
+function isPublicHostName(hostname: string): boolean {
+  const ipLiteral = hostname.startsWith('[') || /^[\d.]+$/.test(hostname) || /^0x/i.test(hostname);
+  const local = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i.test(hostname);
+  return hostname.includes('.') && !ipLiteral && !local;
+}
 
 /** Unpadded base64url (RFC 4648 section 5), as PushSubscription.toJSON() writes a key. */
 const base64url = (bytes: number) =>

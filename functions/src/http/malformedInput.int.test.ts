@@ -519,7 +519,8 @@ const rows: FuzzRow[] = [
     expect: expectRefused,
     // Addresses the server must never be made to call: plain http off this machine, other schemes, no host.
     examples: [
-      'http://169.254.169.254/latest',
+      'http://10.0.0.7/latest',
+      'https://10.0.0.7/latest',
       'http://push.example.test/x',
       'javascript:alert(1)',
       'file:///etc/passwd',
