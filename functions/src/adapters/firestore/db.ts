@@ -91,6 +91,10 @@ export const COLLECTIONS = {
   watchAlerts: 'watchAlerts',
   /** A user's inbox: `users/{uid}/notifications/{id}` (notifications.ts). */
   notifications: 'notifications',
+  /** The devices a user turned Web Push on for: `users/{uid}/pushSubscriptions/{id}` (pushDevices.ts). */
+  pushSubscriptions: 'pushSubscriptions',
+  /** A run's Web Push summary to a user, at most once: `users/{uid}/pushedSummaries/{runId}` (pushedSummaries.ts). */
+  pushedSummaries: 'pushedSummaries',
   /** The overview's figures per day and month, in shards (businessFigures.ts). */
   businessFigures: 'businessFigures',
   /** One marker per user and day or month they were active, named by a hash (businessFigures.ts). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
   PUSH_DEVICE_LIMIT,
@@ -26,19 +26,18 @@ const StoredDevice = z.object({
 });
 type StoredDevice = z.infer<typeof StoredDevice>;
 
-export const PUSH_SUBSCRIPTIONS = 'pushSubscriptions';
-
 const devicesRef = (db: Firestore, uid: string) =>
-  db.collection(COLLECTIONS.users).doc(uid).collection(PUSH_SUBSCRIPTIONS);
+  db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.pushSubscriptions);
 
 /** A device's id: the hex SHA-256 of its endpoint (what logs name a device by, too: an endpoint is a capability). */
-export const pushDeviceId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
+const pushDeviceId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
 
 const listed = (id: string, stored: StoredDevice): PushDevice => ({
   id,
   device: stored.device,
   createdAt: stored.createdAt,
 });
+const listedDoc = (doc: QueryDocumentSnapshot) => listed(doc.id, StoredDevice.parse(doc.data()));
 const oldestFirst = (a: PushDevice, b: PushDevice) =>
   a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
@@ -54,7 +53,7 @@ export async function addPushDevice(
   const id = pushDeviceId(subscription.endpoint);
   return runTransaction(db, async (tx) => {
     const snap = await tx.get(devicesRef(db, uid));
-    const devices = snap.docs.map((doc) => listed(doc.id, StoredDevice.parse(doc.data())));
+    const devices = snap.docs.map(listedDoc);
     const known = devices.find((d) => d.id === id);
     if (!known && devices.length >= PUSH_DEVICE_LIMIT) throw conflict(PUSH_DEVICES_FULL_MESSAGE);
     const stored: StoredDevice = {
@@ -72,7 +71,7 @@ export async function addPushDevice(
 /** The user's devices, oldest first. */
 export async function pushDevices(db: Firestore, uid: string): Promise<PushDevice[]> {
   const snap = await devicesRef(db, uid).get();
-  return snap.docs.map((doc) => listed(doc.id, StoredDevice.parse(doc.data()))).sort(oldestFirst);
+  return snap.docs.map(listedDoc).sort(oldestFirst);
 }
 
 /** Removes one of the user's devices (a 404 when it is not theirs, or gone); answers the devices left. */
@@ -83,7 +82,7 @@ export async function removePushDevice(db: Firestore, uid: string, id: string): 
     tx.delete(devicesRef(db, uid).doc(id));
     return snap.docs
       .filter((doc) => doc.id !== id)
-      .map((doc) => listed(doc.id, StoredDevice.parse(doc.data())))
+      .map(listedDoc)
       .sort(oldestFirst);
   });
 }

@@ -1,4 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { chunk } from '../../domain/maintenance/runs';
+import { isAlreadyExists } from './alreadyExists';
 import { COLLECTIONS } from './db';
 
 /**
@@ -6,13 +8,8 @@ import { COLLECTIONS } from './db';
  * created before the push goes out, so that a retried shard finds it and pushes nothing twice. Its counts, written
  * after, are what the run reports (the same across retries: counted from the documents, not per attempt).
  */
-const PUSHED_SUMMARIES = 'pushedSummaries';
-
 const summaryRef = (db: Firestore, uid: string, runId: string) =>
-  db.collection(COLLECTIONS.users).doc(uid).collection(PUSHED_SUMMARIES).doc(runId);
-
-/** The gRPC code of a create that found its document there already. */
-const ALREADY_EXISTS = 6;
+  db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.pushedSummaries).doc(runId);
 
 /** True when this call claimed the run's summary for the user; false when an earlier attempt had. */
 export async function claimRunSummary(db: Firestore, uid: string, runId: string, now: Date): Promise<boolean> {
@@ -20,7 +17,7 @@ export async function claimRunSummary(db: Firestore, uid: string, runId: string,
     await summaryRef(db, uid, runId).create({ runId, claimedAt: now.toISOString(), sentCount: 0, goneCount: 0 });
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    if (isAlreadyExists(error)) return false;
     throw error;
   }
 }
@@ -35,14 +32,18 @@ export async function recordPushCounts(db: Firestore, uid: string, runId: string
   await summaryRef(db, uid, runId).update({ ...counts });
 }
 
+/** Summaries read per batched get when counting. */
+const COUNT_PAGE = 300;
+
 /** The counts of the run's summaries to these users, as recorded (users with none count nothing). */
 export async function pushCountsOf(db: Firestore, runId: string, uids: readonly string[]): Promise<PushCounts> {
   const total: PushCounts = { sentCount: 0, goneCount: 0 };
-  if (uids.length === 0) return total;
-  const snaps = await db.getAll(...uids.map((uid) => summaryRef(db, uid, runId)));
-  for (const snap of snaps) {
-    total.sentCount += Number(snap.get('sentCount') ?? 0);
-    total.goneCount += Number(snap.get('goneCount') ?? 0);
+  for (const part of chunk(uids, COUNT_PAGE)) {
+    const snaps = await db.getAll(...part.map((uid) => summaryRef(db, uid, runId)));
+    for (const snap of snaps) {
+      total.sentCount += Number(snap.get('sentCount') ?? 0);
+      total.goneCount += Number(snap.get('goneCount') ?? 0);
+    }
   }
   return total;
 }

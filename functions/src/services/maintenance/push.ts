@@ -12,14 +12,14 @@ import { forEachParallelUntil, ofWallet, retryOrCountFailures, type MaintenanceS
  * Users per push shard: at most a few devices each, a few seconds of work. 100,000 subscribers are 200 shards, which
  * the queue runs a few at a time, each well within its time.
  */
-export const PUSH_SHARD_USERS = 500;
+const PUSH_SHARD_USERS = 500;
 /** Users whose summaries are pushed at once within a shard: bounds the requests in flight (and Firestore's calls). */
-export const PARALLEL_USERS = 32;
+const PARALLEL_USERS = 32;
 /**
  * How long a shard starts new users for. What is left then is the next attempt's (the queue retries the shard; the
  * users done are skipped): a shard never runs into its function's time limit (540 s) however slow push services are.
  */
-export const SHARD_BUDGET_MS = 240_000;
+const SHARD_BUDGET_MS = 240_000;
 
 /**
  * The last step of a run (docs/product.md#web-push): one push per user and run, to each of the user's devices,
@@ -43,14 +43,8 @@ export const pushStep: MaintenanceStep<{ userIds: string[] }> = {
     const outOfTime = left.map((uid) => ({ item: uid, error: 'the shard ran out of time' }));
     const failedCount = retryOrCountFailures(ctx, 'pushing a summary', [...failures, ...outOfTime].map(ofWallet));
     // From the summaries' records: the same figures whichever attempt pushed them.
-    let pushSentCount = 0;
-    let pushGoneCount = 0;
-    for (const part of chunk(userIds, 300)) {
-      const counts = await pushCountsOf(ctx.db, ctx.runId, part);
-      pushSentCount += counts.sentCount;
-      pushGoneCount += counts.goneCount;
-    }
-    return { pushSentCount, pushGoneCount, failedCount };
+    const { sentCount, goneCount } = await pushCountsOf(ctx.db, ctx.runId, userIds);
+    return { pushSentCount: sentCount, pushGoneCount: goneCount, failedCount };
   },
 };
 
