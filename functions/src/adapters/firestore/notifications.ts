@@ -21,7 +21,8 @@ import { buildQuery, QUERIES } from './queries';
 /** Ids marked read per batch, and unread entries read per page when marking all. */
 const MARK_PAGE = 400;
 
-const inboxOf = (db: Firestore, userId: string) =>
+/** A user's inbox collection. */
+export const inboxOf = (db: Firestore, userId: string) =>
   db.collection(COLLECTIONS.users).doc(userId).collection(COLLECTIONS.notifications);
 
 /**

@@ -1,7 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Notification } from '@stockseer/contract';
-import { COLLECTIONS } from './db';
-import { storedNotification } from './notifications';
+import { inboxOf, storedNotification } from './notifications';
 import { buildQuery, QUERIES } from './queries';
 
 /**
@@ -27,7 +26,6 @@ export async function usersNotifiedInRun(db: Firestore, runId: string): Promise<
 
 /** What the run wrote in one user's inbox. */
 export async function runNotificationsOf(db: Firestore, uid: string, runId: string): Promise<Notification[]> {
-  const inbox = db.collection(COLLECTIONS.users).doc(uid).collection(COLLECTIONS.notifications);
-  const snap = await buildQuery(inbox, QUERIES.userNotificationsOfRun, [runId]).get();
+  const snap = await buildQuery(inboxOf(db, uid), QUERIES.userNotificationsOfRun, [runId]).get();
   return snap.docs.map(storedNotification);
 }
