@@ -1,4 +1,4 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { afterReconcile, type ReconciledUpTo } from '../../domain/maintenance/books';
 import { COLLECTIONS } from './db';
 import { runTransaction } from './runTransaction';
@@ -10,15 +10,16 @@ import { runTransaction } from './runTransaction';
  */
 const ref = (db: Firestore) => db.collection(COLLECTIONS.settings).doc('booksReconciled');
 
+const storedOf = (snap: DocumentSnapshot) => (snap.exists ? (snap.data() as ReconciledUpTo) : undefined);
+
 export async function reconciledUpTo(db: Firestore): Promise<ReconciledUpTo | undefined> {
-  const snap = await ref(db).get();
-  return snap.exists ? (snap.data() as ReconciledUpTo) : undefined;
+  return storedOf(await ref(db).get());
 }
 
 /** Records a finished period (domain/maintenance/books.ts `afterReconcile`), in a transaction: runs may overlap. */
 export async function recordReconciled(db: Firestore, finished: Parameters<typeof afterReconcile>[1]): Promise<void> {
   await runTransaction(db, async (tx) => {
     const snap = await tx.get(ref(db));
-    tx.set(ref(db), afterReconcile(snap.exists ? (snap.data() as ReconciledUpTo) : undefined, finished));
+    tx.set(ref(db), afterReconcile(storedOf(snap), finished));
   });
 }

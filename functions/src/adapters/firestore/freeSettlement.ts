@@ -17,8 +17,8 @@ const FREE_CHUNK = 240;
 
 /**
  * Resolves free predictions: no wallet and no money, so no ledger, but each is added to the live track record
- * (issue 24), to the overview's figures and to its owner's inbox exactly once: a transaction resolves only those still active, and adds those,
- * so a retried shard that finds them resolved adds nothing.
+ * (issue 24), to the overview's figures and to its owner's inbox exactly once: a transaction resolves only those
+ * still active, and adds those, so a retried shard that finds them resolved adds nothing.
  */
 export async function resolveFreePredictions(
   db: Firestore,

@@ -156,11 +156,12 @@ export function reconcilePeriod(
   const { listed, lines, named, carried } = period;
   const refundNow = new Map([...listed.refunds, ...named.refunds].map((r) => [r.refundId, r]));
   const carriedNow = carried.map((r) => refundNow.get(r.refundId) ?? { ...r, status: 'failed' as const });
-  const expected = [...expectedLines(listed), ...expectedLines({ payments: [], refunds: carriedNow, disputes: [] })];
+  const listedLines = expectedLines(listed);
+  const expected = [...listedLines, ...expectedLines({ payments: [], refunds: carriedNow, disputes: [] })];
   const discrepancies = reconcile(dedupe(expected), stored);
   const checked = new Set(discrepancies.map((d) => d.txId));
 
-  const backing = new Map([...expectedLines(listed), ...expectedLines(named)].map((e) => [e.txId, e]));
+  const backing = new Map([...listedLines, ...expectedLines(named)].map((e) => [e.txId, e]));
   const pendingNow = [...refundNow.values()].filter((r) => r.status === 'pending');
   const pendingIds = new Set(pendingNow.map((r) => ledgerTxId.topUpRefund(r.paymentIntentId, r.refundId)));
   const failedCarried = carriedNow.filter((r) => r.status === 'failed');
