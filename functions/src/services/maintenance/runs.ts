@@ -99,17 +99,11 @@ export async function startMaintenance(
     await ensureLiveTrackRecord(db, wallNow(deps)).catch((error: unknown) =>
       log.error('maintenance: the live track record base could not be made', error, { runId }),
     );
-    const later = stepsOf(deps).filter((step) => step.afterOthers);
-    const planned = await planSteps(
-      deps,
-      { runId, today, clock },
-      stepsOf(deps).filter((step) => !step.afterOthers),
-      {
-        pendingSteps: later.map((step) => step.name),
-      },
-    );
+    const run = { runId, today, clock };
+    const [first, later] = [stepsOf(deps).filter((s) => !s.afterOthers), stepsOf(deps).filter((s) => s.afterOthers)];
+    const planned = await planSteps(deps, run, first, { pendingSteps: later.map((step) => step.name) });
     // Nothing to wait for: the later steps are planned now.
-    if (planned === 0 && later.length > 0) await planSteps(deps, { runId, today, clock }, later);
+    if (planned === 0 && later.length > 0) await planSteps(deps, run, later);
   } catch (error) {
     log.error('maintenance: a run could not be planned', error, { runId });
     const reason = 'The run could not be planned or queued';
