@@ -35,6 +35,12 @@ export function emulatorParams(env: NodeJS.ProcessEnv): Record<string, string> {
   return values;
 }
 
+/** Why a secret missing from the environment is needed (the Stripe keys' when no other says). */
+const NEEDED_WHEN: Record<string, string> = {
+  MASSIVE_API_KEY: 'MARKET_DATA_PROVIDER is massive',
+  VAPID_PRIVATE_KEY: 'VAPID_PUBLIC_KEY is given',
+};
+
 /** Every secret's value from the stack's environment; one that is needed and missing throws, naming it. */
 export function emulatorSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
   const massive = chosenSource(env) === 'massive';
@@ -42,12 +48,7 @@ export function emulatorSecrets(env: NodeJS.ProcessEnv): Record<string, string> 
   for (const { name } of SECRETS) {
     const value = env[name] || (name === 'MASSIVE_API_KEY' && !massive ? UNUSED_MASSIVE_KEY : '');
     if (!value) {
-      const why =
-        name === 'MASSIVE_API_KEY'
-          ? 'MARKET_DATA_PROVIDER is massive'
-          : name === 'VAPID_PRIVATE_KEY'
-            ? 'VAPID_PUBLIC_KEY is given'
-            : 'Stripe keys are given';
+      const why = NEEDED_WHEN[name] ?? 'Stripe keys are given';
       throw new Error(`${name} is not set, and ${why}: add it to .env (see .env.example)`);
     }
     values[name] = value;
