@@ -50,6 +50,16 @@ const SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'JPM', 'WMT', 'KO'];
 const SEED_PARALLEL = 8;
 const POLL_MS = 500;
 
+/** `work` on each item, SEED_PARALLEL at a time, in order; the first failure fails the whole. */
+async function seedInParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: SEED_PARALLEL }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
 const { db } = adminSdk();
 const marketData = createMarketDataService({ db, clock: fixedClock(new Date().toISOString().slice(0, 10)) });
 let adminToken = '';
@@ -109,16 +119,10 @@ async function seed(label: string, due: number, wallets: number, predictionDay: 
     return { userId: `bench-${label}-${stamp}-${w}`, paid: count - free, free, symbol, origin: origins.get(symbol)! };
   });
   const seeded: { userId: string; predictions: Prediction[] }[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: SEED_PARALLEL }, async () => {
-      while (next < specs.length) {
-        const spec = specs[next++]!;
-        const outcome = (i: number) => (i % 3 === 0 ? 'hit' : 'missed');
-        seeded.push({ userId: spec.userId, predictions: await seedDueWallet(db, { ...spec, outcome }) });
-      }
-    }),
-  );
+  await seedInParallel(specs, async (spec) => {
+    const outcome = (i: number) => (i % 3 === 0 ? 'hit' : 'missed');
+    seeded.push({ userId: spec.userId, predictions: await seedDueWallet(db, { ...spec, outcome }) });
+  });
   return seeded;
 }
 
@@ -139,17 +143,11 @@ const runIdOf = (body: unknown): string | undefined => {
 
 /** A device for each seeded wallet's owner, subscribed to the bench's push service. */
 async function subscribeAll(service: PushService, userIds: string[]) {
-  let next = 0;
   const now = new Date();
-  await Promise.all(
-    Array.from({ length: SEED_PARALLEL }, async () => {
-      while (next < userIds.length) {
-        const uid = userIds[next++]!;
-        const subscription = service.subscribe().json;
-        await addPushDevice(db, uid, { subscription, device: 'Bench on Linux', now });
-      }
-    }),
-  );
+  await seedInParallel(userIds, async (uid) => {
+    const subscription = service.subscribe().json;
+    await addPushDevice(db, uid, { subscription, device: 'Bench on Linux', now });
+  });
 }
 
 /** What the push service received: how many, how fast, and whether any endpoint got two. */
