@@ -20,7 +20,7 @@ export type Delivery =
   { outcome: 'sent' } | { outcome: 'gone' } | { outcome: 'failed'; status: number | null; reason: string };
 
 export interface PushSender {
-  /** The public key browsers subscribe with (GET /api/push/config). */
+  /** The public key browsers subscribe with (GET /api/push/subscriptions answers it). */
   publicKey(): string;
   send(target: PushTarget, message: PushMessage): Promise<Delivery>;
 }
