@@ -89,7 +89,7 @@ export async function applyTopUpHistory(
   const topUp = creditableTopUp(payment);
   const { paymentIntentId, userId } = topUp;
   const now = clock.now();
-  const credit = { ...creditStep(topUp, now), txId: ledgerTxId.deposit(paymentIntentId), after: [] };
+  const credit = { ...creditStep(topUp, now), after: [] };
   const steps: HistoryStep[] = [credit];
   for (const { refundId, amountCents } of refunds) {
     steps.push({

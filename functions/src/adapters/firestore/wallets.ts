@@ -13,7 +13,7 @@ export interface SucceededTopUp {
 }
 
 /** The step crediting a succeeded Stripe top-up, once per PaymentIntent (`deposit:{paymentIntentId}`). */
-export function creditStep(payment: SucceededTopUp, now: Date): WalletStep {
+export function creditStep(payment: SucceededTopUp, now: Date): WalletStep & { txId: string } {
   assertInvariant(
     payment.succeeded,
     `PaymentIntent ${payment.paymentIntentId} has not succeeded; it must not be credited`,
