@@ -14,7 +14,7 @@ import {
   type ReconcileWindow,
 } from '../../domain/maintenance/books';
 import { chunk } from '../../domain/maintenance/runs';
-import { recordBooksAlert } from '../../adapters/firestore/alerts';
+import { recordBooksAlert, type BooksAlert } from '../../adapters/firestore/alerts';
 import {
   readLedgers,
   readLines,
@@ -24,7 +24,7 @@ import {
 import { reconciledUpTo, recordReconciled } from '../../adapters/firestore/booksReconciled';
 import { lastEndedRun } from '../../adapters/firestore/maintenanceRuns';
 import { log, uidHash } from '../../adapters/logging/log';
-import type { MaintenanceStep } from './steps';
+import type { MaintenanceStep, StepContext } from './steps';
 
 /** Wallets per audit shard: a few batched reads of their histories. */
 const AUDIT_SHARD_WALLETS = 100;
@@ -56,9 +56,8 @@ export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> 
       log.info('maintenance: wallets left to the next audit, still moving', { count: deferred.length });
     const found = async (walletId: string, transactionIds: string[], reason: string) => {
       booksDiscrepancies += 1;
-      log.error('maintenance: the books of a wallet do not balance', reason, { uidHash: uidHash(walletId) });
-      const alert = { runId: ctx.runId, subject: walletId, walletId, transactionIds, reason, now: ctx.clock.now() };
-      await recordBooksAlert(ctx.db, alert);
+      const alert = { subject: walletId, walletId, transactionIds, reason };
+      await raiseBooksAlert(ctx, 'maintenance: the books of a wallet do not balance', alert);
     };
     for (const { wallet, transactions, unreadable } of ledgers) {
       report.booksWalletsCount += 1;
@@ -114,17 +113,20 @@ export const reconcileStep: MaintenanceStep<ReconcileWindow & { carried: Pending
     const period = { listed, lines, named, carried };
     const { discrepancies, pending } = reconcilePeriod(period, await readLines(ctx.db, linesToRead(period)));
     for (const d of discrepancies) {
-      log.error('maintenance: Stripe and the ledger disagree', d.reason, { uidHash: uidHash(d.walletId) });
-      await recordBooksAlert(ctx.db, {
-        runId: ctx.runId,
-        subject: d.txId,
-        walletId: d.walletId,
-        transactionIds: [d.txId, d.stripeId],
-        reason: d.reason,
-        now: ctx.clock.now(),
-      });
+      const alert = { subject: d.txId, walletId: d.walletId, transactionIds: [d.txId, d.stripeId], reason: d.reason };
+      await raiseBooksAlert(ctx, 'maintenance: Stripe and the ledger disagree', alert);
     }
     await recordReconciled(ctx.db, { window, carried, pending });
     return { booksDiscrepancies: discrepancies.length };
   },
 };
+
+/** A finding: logged by its wallet's uid hash, never the uid, and raised as the run's Admin alert about `subject`. */
+async function raiseBooksAlert(
+  ctx: StepContext,
+  message: string,
+  alert: Omit<BooksAlert, 'runId' | 'now'> & { walletId: string },
+): Promise<void> {
+  log.error(message, alert.reason, { uidHash: uidHash(alert.walletId) });
+  await recordBooksAlert(ctx.db, { ...alert, runId: ctx.runId, now: ctx.clock.now() });
+}
