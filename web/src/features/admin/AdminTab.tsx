@@ -52,7 +52,6 @@ function Operations() {
   const predictions = useAllPredictions(filters, toasts.fetchFailed);
   const clock = useClock();
   const activity = useActivityList();
-  const pageCount = predictions.data?.length ?? 0;
   // The local stack has the time machine: its card is there from the first paint rather than pushing the tab down
   // when the clock arrives. Elsewhere it shows only if the clock answers.
   const timeMachine = clock.data !== undefined || (usesAuthEmulator && clock.error === undefined);
@@ -66,14 +65,7 @@ function Operations() {
       </div>
       <PaymentAlertsCard />
       <UsersCard />
-      <AllPredictionsCard
-        pages={predictions.data}
-        filters={filters}
-        onFiltersChange={setFilters}
-        failed={predictions.error !== undefined}
-        loadingMore={predictions.isValidating && predictions.size > pageCount}
-        onLoadMore={() => void predictions.setSize(pageCount + 1)}
-      />
+      <AllPredictionsCard pages={predictions} filters={filters} onFiltersChange={setFilters} />
       <ActivityCard activity={activity} />
     </div>
   );

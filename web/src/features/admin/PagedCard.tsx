@@ -1,36 +1,59 @@
 import { useId, type ReactNode } from 'react';
 import type { SWRInfiniteResponse } from 'swr/infinite';
+import { DataTable, type Column } from '../../components/DataTable';
 import { NotLoaded } from '../../components/NotLoaded';
 import { ADMIN_TEXT } from './messages';
 
-interface Props<P extends { nextCursor: string | null }, R> {
+/** A paged list's table: its columns and the texts DataTable needs. */
+export interface PagedTable<R> {
+  columns: readonly Column<R>[];
+  emptyText: string;
+  /** Names the table's scrollable region apart from the card's own (axe: landmarks need unique names). */
+  regionLabel: string;
+  /** The table's caption; the card's title unless given. */
+  caption?: string;
+}
+
+interface Props<P extends { nextCursor: string | null }, R extends { id: string }> extends PagedTable<R> {
   title: string;
   pages: SWRInfiniteResponse<P>;
   rowsOf: (page: P) => readonly R[];
-  children: (rows: R[]) => ReactNode;
   /** Above the list: its search or filters. */
   head?: ReactNode;
+  /** Above the table: how many rows are loaded, and whether more are to come. */
+  count?: (loaded: number, hasMore: boolean) => string;
 }
 
-/** An Admin tab card of a list the server pages, with "Load more" after the last page loaded. */
-export function PagedCard<P extends { nextCursor: string | null }, R>({
+/**
+ * An Admin tab card of a list the server pages, newest first (so the loaded pages in order are the list in order):
+ * one dense table, with "Load more" after the last page loaded.
+ */
+export function PagedCard<P extends { nextCursor: string | null }, R extends { id: string }>({
   title,
   pages,
   rowsOf,
-  children,
   head,
+  count,
+  caption = title,
+  ...table
 }: Props<P, R>) {
   const headingId = useId();
   const pageCount = pages.data?.length ?? 0;
   const loadingMore = pages.isValidating && pages.size > pageCount;
   const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
+  const rows = pages.data?.flatMap((page) => [...rowsOf(page)]);
   return (
     <section className="card admin-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {head}
-      {pages.data ? (
+      {rows ? (
         <>
-          {children(pages.data.flatMap((page) => [...rowsOf(page)]))}
+          {count && (
+            <p className="muted table-count" aria-live="polite">
+              {count(rows.length, hasMore)}
+            </p>
+          )}
+          <DataTable caption={caption} rows={rows} dense {...table} />
           {hasMore && (
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminUserRow } from '@stockseer/contract';
-import { DataTable, type Column } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { formatCents, formatDate } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useAdminUserPages } from './adminApi';
@@ -47,7 +47,6 @@ export function UsersCard() {
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const pages = useAdminUserPages(settled, toasts.fetchFailed);
-  const hasMore = Boolean(pages.data?.at(-1)?.nextCursor);
 
   return (
     <PagedCard
@@ -67,22 +66,10 @@ export function UsersCard() {
           />
         </div>
       }
-    >
-      {(users) => (
-        <>
-          <p className="muted table-count" aria-live="polite">
-            {ADMIN_TEXT.usersCount(users.length, hasMore)}
-          </p>
-          <DataTable
-            caption={ADMIN_TEXT.usersTitle}
-            columns={USER_TABLE_COLUMNS}
-            rows={users}
-            emptyText={ADMIN_TEXT.usersEmpty}
-            dense
-            regionLabel={ADMIN_TEXT.usersRegion}
-          />
-        </>
-      )}
-    </PagedCard>
+      count={ADMIN_TEXT.usersCount}
+      columns={USER_TABLE_COLUMNS}
+      emptyText={ADMIN_TEXT.usersEmpty}
+      regionLabel={ADMIN_TEXT.usersRegion}
+    />
   );
 }

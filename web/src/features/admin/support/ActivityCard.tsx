@@ -1,7 +1,7 @@
 import './support.css';
 import { useId, useState } from 'react';
 import { AuditAction, centsToDollars, type AuditEntry } from '@stockseer/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { FilterSelect } from '../../../components/FilterSelect';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -126,17 +126,9 @@ export function ActivityCard({ activity }: { activity: ReturnType<typeof useActi
           </div>
         </>
       }
-    >
-      {(entries) => (
-        <DataTable
-          caption={ACTIVITY_TEXT.title}
-          columns={ACTIVITY_COLUMNS}
-          rows={entries}
-          emptyText={ACTIVITY_TEXT.empty}
-          dense
-          regionLabel={ACTIVITY_TEXT.region}
-        />
-      )}
-    </PagedCard>
+      columns={ACTIVITY_COLUMNS}
+      emptyText={ACTIVITY_TEXT.empty}
+      regionLabel={ACTIVITY_TEXT.region}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import './support.css';
 import { Link } from 'react-router-dom';
-import { AdminPredictionsTable } from '../AdminPredictionsTable';
+import { ADMIN_PREDICTIONS_TABLE } from '../adminPredictionsTable';
 import { ADMIN_TEXT } from '../messages';
 import { NotLoaded } from '../../../components/NotLoaded';
 import { useCustomer, useCustomerPredictions, useCustomerStatement } from './customerApi';
@@ -58,9 +58,12 @@ export function CustomerPage({ uid }: { uid: string }) {
         />
       )}
       <CustomerStatement pages={statement} />
-      <PagedCard title={CUSTOMER_TEXT.predictionsTitle} pages={predictions} rowsOf={(page) => page.predictions}>
-        {(rows) => <AdminPredictionsTable predictions={rows} />}
-      </PagedCard>
+      <PagedCard
+        title={CUSTOMER_TEXT.predictionsTitle}
+        pages={predictions}
+        rowsOf={(page) => page.predictions}
+        {...ADMIN_PREDICTIONS_TABLE}
+      />
       <ActivityCard activity={activity} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { TransactionLine } from '@stockseer/contract';
-import { DataTable, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { formatCents, formatDate } from '../../../lib/format';
 import type { useCustomerStatement } from './customerApi';
 import { PagedCard } from '../PagedCard';
@@ -36,17 +36,13 @@ const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
 /** The customer's statement, newest first, a page at a time. */
 export function CustomerStatement({ pages }: { pages: ReturnType<typeof useCustomerStatement> }) {
   return (
-    <PagedCard title={CUSTOMER_TEXT.statementTitle} pages={pages} rowsOf={(page) => page.lines}>
-      {(lines) => (
-        <DataTable
-          caption={CUSTOMER_TEXT.statementTitle}
-          columns={STATEMENT_COLUMNS}
-          rows={lines}
-          emptyText={CUSTOMER_TEXT.statementEmpty}
-          dense
-          regionLabel={CUSTOMER_TEXT.statementRegion}
-        />
-      )}
-    </PagedCard>
+    <PagedCard
+      title={CUSTOMER_TEXT.statementTitle}
+      pages={pages}
+      rowsOf={(page) => page.lines}
+      columns={STATEMENT_COLUMNS}
+      emptyText={CUSTOMER_TEXT.statementEmpty}
+      regionLabel={CUSTOMER_TEXT.statementRegion}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { predictionModelName, TIME_FRAME_NAMES, timeFrameDays, type Prediction } from '@stockseer/contract';
-import { DataTable, type Column } from '../../components/DataTable';
+import type { Column } from '../../components/DataTable';
 import { costColumn, outcomeColumn, predictionColumn, targetColumn } from '../../components/predictionColumns';
 import { ADMIN_TEXT, COLUMNS, TYPE_LABELS } from './messages';
+import type { PagedTable } from './PagedCard';
 
 /** The admin's columns (docs/product.md#admin-tab), in the order given; a column is one entry here. */
 const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
@@ -37,17 +38,10 @@ const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
   }),
 ];
 
-/** One row per prediction, in the order given. */
-export function AdminPredictionsTable({ predictions }: { predictions: readonly Prediction[] }) {
-  return (
-    <DataTable
-      caption={ADMIN_TEXT.predictionsTitle}
-      columns={ADMIN_PREDICTION_COLUMNS}
-      rows={predictions}
-      emptyText={ADMIN_TEXT.empty}
-      dense
-      // Named apart from the card's own region (axe: landmarks need unique names).
-      regionLabel={ADMIN_TEXT.tableRegion}
-    />
-  );
-}
+/** The predictions' table, one row per prediction in the order given: Admin > All predictions and a user's page. */
+export const ADMIN_PREDICTIONS_TABLE: PagedTable<Prediction> = {
+  caption: ADMIN_TEXT.predictionsTitle,
+  columns: ADMIN_PREDICTION_COLUMNS,
+  emptyText: ADMIN_TEXT.empty,
+  regionLabel: ADMIN_TEXT.tableRegion,
+};
