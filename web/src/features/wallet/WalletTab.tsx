@@ -29,17 +29,9 @@ interface Props {
 /**
  * The Wallet tab (docs/product.md#wallet-tab): profile, balances, add funds, settings, payment history, then `footer`.
  */
-export function WalletTab({ account, onSignIn, onSignOut, highlightedLine, settings, footer }: Props) {
+export function WalletTab({ account, onSignIn, ...signedIn }: Props) {
   if (!account) return <SignedOutWallet onSignIn={onSignIn} />;
-  return (
-    <SignedInWallet
-      account={account}
-      onSignOut={onSignOut}
-      highlightedLine={highlightedLine}
-      settings={settings}
-      footer={footer}
-    />
-  );
+  return <SignedInWallet account={account} {...signedIn} />;
 }
 
 function SignedInWallet({
