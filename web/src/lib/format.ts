@@ -49,6 +49,14 @@ const marketDay = (date: string) => new Date(`${date}T00:00:00Z`);
 /** `Dec 3` for a market date (`YYYY-MM-DD`): where the year is shown elsewhere, as on a chart's time axis. */
 export const formatMonthDay = (date: string) => monthAndDay.format(marketDay(date));
 
+const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** `Nov 2026` for a month (`YYYY-MM`); the text as it is when it names no month. */
+export function formatMonth(month: string): string {
+  const start = marketDay(`${month}-01`);
+  return Number.isNaN(start.getTime()) ? month : monthAndYear.format(start);
+}
+
 /**
  * `Nov 22, 2026` for a date (`YYYY-MM-DD`, read as that calendar day) or an ISO instant; 'N/A' when missing,
  * 'Invalid date' when unreadable, 'Error' if formatting fails (docs/product.md#dates-and-formatting).

@@ -1,6 +1,6 @@
 import type { Granularity, OverviewPeriod } from '@stockseer/contract';
 import type { Cell } from '../../../lib/csv';
-import { formatCents, formatChance, formatDate } from '../../../lib/format';
+import { formatCents, formatChance, formatDate, formatMonth } from '../../../lib/format';
 
 /** A column of the Overview: a figure of each period, how it reads, and how a CSV file writes it. */
 export interface Figure {
@@ -85,9 +85,7 @@ export const CHARTS: readonly FigureChart[] = [
 
 /** `Nov 26, 2026` or `Nov 2026`. */
 export function formatPeriod(granularity: Granularity, period: string): string {
-  if (granularity === 'day') return formatDate(period);
-  const [, month, , year] = formatDate(`${period}-01`).match(/^(\w+) (\d+), (\d+)$/) ?? [];
-  return month && year ? `${month} ${year}` : period;
+  return granularity === 'day' ? formatDate(period) : formatMonth(period);
 }
 
 export function formatFigure(figure: Figure, value: number | null): string {
