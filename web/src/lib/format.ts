@@ -9,6 +9,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** Integer cents to `$1,234.50`. */
 export const formatCents = (cents: number) => usd.format(cents / 100);
 
+/** What a statement line moved: `+$10.00`, `−$1.00`; null for a figure it left alone (a phone's card hides the cell). */
+export const formatCentsChange = (cents: number) =>
+  cents === 0 ? null : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`;
+
 /** A price in dollars to `$133.50`. */
 export const formatPrice = (dollars: number) => usd.format(dollars);
 

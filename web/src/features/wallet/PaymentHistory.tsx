@@ -7,7 +7,7 @@ import {
   type WalletFigures,
 } from '@stockseer/contract';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatCents, formatCentsChange, formatDate } from '../../lib/format';
 import { PREDICTION_LINE_TEXT, STATEMENT_TEXT, TRANSACTION_LABELS, WALLET_TEXT } from './messages';
 import './transactionTypes.css';
 
@@ -30,9 +30,6 @@ function LineName({ line }: { line: TransactionLine }) {
   );
 }
 
-/** `+$10.00`, `−$1.00`; nothing for a figure the line left alone (a phone's card then hides the cell). */
-const change = (cents: number) => (cents === 0 ? null : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
-
 /** Green for money coming into Available, red for money Stripe took back out of it (transactionTypes.css). */
 function tone(line: TransactionLine, figure: keyof WalletFigures): string | undefined {
   if (figure !== 'available') return undefined;
@@ -46,7 +43,9 @@ const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => (
     figure === 'available' && line.type === 'free_prediction' ? (
       <span className="statement-free">{STATEMENT_TEXT.free}</span>
     ) : (
-      change(line.effect[figure]) && <span className={tone(line, figure)}>{change(line.effect[figure])}</span>
+      formatCentsChange(line.effect[figure]) && (
+        <span className={tone(line, figure)}>{formatCentsChange(line.effect[figure])}</span>
+      )
     ),
 });
 

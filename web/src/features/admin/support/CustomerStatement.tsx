@@ -1,12 +1,9 @@
 import type { TransactionLine } from '@stockseer/contract';
 import type { Column } from '../../../components/DataTable';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatCents, formatCentsChange, formatDate } from '../../../lib/format';
 import type { useCustomerStatement } from './customerApi';
 import { PagedCard } from '../PagedCard';
 import { CUSTOMER_TEXT } from './supportText';
-
-/** `+$10.00`, `−$1.00`; nothing for a figure the line left alone. */
-const change = (cents: number) => (cents === 0 ? '' : `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`);
 
 /** The ledger's lines as the customer's statement has them: what each moved, and Available after it. */
 const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
@@ -23,9 +20,21 @@ const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
       </>
     ),
   },
-  { header: CUSTOMER_TEXT.available, className: 'statement-amount', cell: (line) => change(line.effect.available) },
-  { header: CUSTOMER_TEXT.reserved, className: 'statement-amount', cell: (line) => change(line.effect.reserved) },
-  { header: CUSTOMER_TEXT.charged, className: 'statement-amount', cell: (line) => change(line.effect.charged) },
+  {
+    header: CUSTOMER_TEXT.available,
+    className: 'statement-amount',
+    cell: (line) => formatCentsChange(line.effect.available),
+  },
+  {
+    header: CUSTOMER_TEXT.reserved,
+    className: 'statement-amount',
+    cell: (line) => formatCentsChange(line.effect.reserved),
+  },
+  {
+    header: CUSTOMER_TEXT.charged,
+    className: 'statement-amount',
+    cell: (line) => formatCentsChange(line.effect.charged),
+  },
   {
     header: CUSTOMER_TEXT.availableAfter,
     className: 'statement-amount',
