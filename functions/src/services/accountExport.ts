@@ -1,12 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AccountExport } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
-import { newestLineFirst, NO_MONEY, statementLines } from '../domain/ledger/lines';
+import { newestLineFirst, statementNewestFirst } from '../domain/ledger/lines';
 import { customerPayments } from '../domain/ledger/payments';
 import { userProfileOf } from '../adapters/firestore/users';
 import { readLedgerAsWritten } from '../adapters/firestore/ledgerRepository';
 import { futurePredictionsOf } from '../adapters/firestore/predictions';
-import { predictionsOfLines } from '../adapters/firestore/walletHistory';
+import { withPredictions } from '../adapters/firestore/walletHistory';
 
 /**
  * "Download my data" (`GET /api/account/export`, docs/product.md#closing-an-account): the profile, the wallet, every
@@ -18,11 +18,8 @@ export async function exportAccount(db: Firestore, uid: string, clock: Clock): P
     readLedgerAsWritten(db, uid),
     futurePredictionsOf(db, uid),
   ]);
-  const oldestFirst = [...lines].sort(newestLineFirst).reverse();
-  const byLine = await predictionsOfLines(db, lines);
-  const statement = statementLines(oldestFirst, NO_MONEY)
-    .reverse()
-    .map(({ writtenAt: _, ...line }) => ({ ...line, prediction: byLine.get(line.id) ?? null }));
+  const newestFirst = [...lines].sort(newestLineFirst).map(({ writtenAt: _, ...line }) => line);
+  const statement = await withPredictions(db, statementNewestFirst({ wallet: null, lines: newestFirst, whole: true }));
   return {
     exportedAt: clock.now().toISOString(),
     profile: profile ?? null,

@@ -50,17 +50,21 @@ export async function walletHistory(
   };
 }
 
-/** Which model and time frame each prediction's line was for, by line id (deposits and the like have none). */
-export async function predictionsOfLines(
+/**
+ * The lines, each with the model and time frame of the prediction it was written for (null for deposits and the
+ * like): one read of the predictions for all of them.
+ */
+export async function withPredictions<T extends Pick<Transaction, 'id'>>(
   db: Firestore,
-  lines: readonly Pick<Transaction, 'id'>[],
-): Promise<Map<string, NonNullable<TransactionLine['prediction']>>> {
+  lines: readonly T[],
+): Promise<(T & { prediction: TransactionLine['prediction'] })[]> {
   const predictionIds = [...new Set(lines.map((line) => predictionIdOfLine(line.id)).filter((id) => id !== null))];
   const predictions = new Map((await predictionsByIds(db, predictionIds)).map((p) => [p.id, p]));
-  const byLine = new Map<string, NonNullable<TransactionLine['prediction']>>();
-  for (const line of lines) {
+  return lines.map((line) => {
     const prediction = predictions.get(predictionIdOfLine(line.id) ?? '');
-    if (prediction) byLine.set(line.id, { modelName: prediction.modelName, timeFrame: prediction.timeFrame });
-  }
-  return byLine;
+    return {
+      ...line,
+      prediction: prediction ? { modelName: prediction.modelName, timeFrame: prediction.timeFrame } : null,
+    };
+  });
 }

@@ -12,7 +12,7 @@ import { statementNewestFirst, walletFigures } from '../../domain/ledger/lines';
 import { accountOf, sessionsOf } from '../../adapters/auth/accounts';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
 import { userProfileOf } from '../../adapters/firestore/users';
-import { predictionsOfLines, walletHistory } from '../../adapters/firestore/walletHistory';
+import { walletHistory, withPredictions } from '../../adapters/firestore/walletHistory';
 
 interface SupportReads {
   db: Firestore;
@@ -55,9 +55,8 @@ export async function customerStatement(
   const start = cursor === undefined ? 0 : statement.findIndex((line) => line.id === cursor) + 1;
   if (cursor !== undefined && start === 0) throw validationError('cursor must be an id from the previous page');
   const page = statement.slice(start, start + limit);
-  const predictions = await predictionsOfLines(db, page);
   return {
-    lines: page.map((line) => ({ ...line, prediction: predictions.get(line.id) ?? null })),
+    lines: await withPredictions(db, page),
     nextCursor: start + limit < statement.length ? page.at(-1)!.id : null,
   };
 }

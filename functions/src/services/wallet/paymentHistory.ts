@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { TransactionLine } from '@stockseer/contract';
 import type { Clock } from '../../domain/clock';
 import { statementNewestFirst } from '../../domain/ledger/lines';
-import { predictionsOfLines, walletHistory } from '../../adapters/firestore/walletHistory';
+import { walletHistory, withPredictions } from '../../adapters/firestore/walletHistory';
 
 /**
  * The caller's Payment History, newest first: a statement (docs/product.md#statement) whose lines add up to the
@@ -10,7 +10,5 @@ import { predictionsOfLines, walletHistory } from '../../adapters/firestore/wall
  * before them.
  */
 export async function paymentHistory(db: Firestore, uid: string, clock: Clock): Promise<TransactionLine[]> {
-  const history = await walletHistory(db, uid, clock.now());
-  const predictions = await predictionsOfLines(db, history.lines);
-  return statementNewestFirst(history).map((line) => ({ ...line, prediction: predictions.get(line.id) ?? null }));
+  return withPredictions(db, statementNewestFirst(await walletHistory(db, uid, clock.now())));
 }
