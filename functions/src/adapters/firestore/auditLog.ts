@@ -14,16 +14,20 @@ import { runTransaction } from './runTransaction';
 const entryRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.auditLog).doc(id);
 
 /**
- * The id of an action an admin asked for with an Idempotency-Key: derived from the action, its target and the key,
- * so a retry (by the same admin or another) finds the first request's entry. The key itself is not stored.
+ * An action an admin asked for with an Idempotency-Key: its id, derived from the action, its target and the key, so
+ * a retry (by the same admin or another) finds the first request's entry (the key itself is not stored); its audit
+ * entry's id; and the fingerprint of what it asked for, to tell a retry (the same) from a key reused for another
+ * request (409).
  */
-export function keyedRequestId(action: AuditAction, targetUserId: string, key: string): string {
-  return createHash('sha256').update(`${action}\n${targetUserId}\n${key}`).digest('hex').slice(0, 32);
-}
-
-/** What the request asked for, to tell a retry (the same) from a key reused for another request (409). */
-export function requestFingerprint(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+export function keyedRequest(
+  action: AuditAction,
+  targetUserId: string,
+  key: string,
+  request: unknown,
+): { requestId: string; auditId: string; fingerprint: string } {
+  const requestId = createHash('sha256').update(`${action}\n${targetUserId}\n${key}`).digest('hex').slice(0, 32);
+  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return { requestId, auditId: `${action}:${requestId}`, fingerprint };
 }
 
 /** An entry as stored: the contract's fields, and for a keyed request the fingerprint of what it asked for. */
@@ -32,6 +36,7 @@ export type StoredAuditEntry = AuditEntry & { fingerprint?: string };
 /** Writes the entry with the change it records; `create` fails if an entry of this id exists. */
 export function recordAudit(write: FirestoreTransaction | WriteBatch, db: Firestore, entry: StoredAuditEntry): void {
   const ref = entryRef(db, entry.id);
+  // The same call on either: TypeScript cannot call a union of their generic `create`s, so each is named apart.
   if ('getAll' in write) write.create(ref, entry);
   else write.create(ref, entry);
 }

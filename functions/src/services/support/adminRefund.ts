@@ -16,7 +16,7 @@ import { adminRefundRefusal } from '../../domain/ledger';
 import { refundableCents } from '../../domain/ledger/topUps';
 import type { PaymentGateway } from '../../adapters/stripe/gateway';
 import { accountOf } from '../../adapters/auth/accounts';
-import { findAuditEntry, keyedRequestId, recordAuditOnce, requestFingerprint } from '../../adapters/firestore/auditLog';
+import { findAuditEntry, keyedRequest, recordAuditOnce } from '../../adapters/firestore/auditLog';
 import { walletOf } from '../../adapters/firestore/walletWriter';
 import { applyTopUpHistory } from '../paymentEvents';
 
@@ -29,9 +29,7 @@ export async function refundForCustomer(
 ): Promise<AdminRefundResponse> {
   const { paymentIntentId, amountCents, reason } = request;
   const account = await accountOf(auth, userId);
-  const requestId = keyedRequestId('refund', userId, idempotencyKey);
-  const auditId = `refund:${requestId}`;
-  const fingerprint = requestFingerprint(request);
+  const { requestId, auditId, fingerprint } = keyedRequest('refund', userId, idempotencyKey, request);
   const earlier = await findAuditEntry(db, auditId);
   if (earlier && earlier.fingerprint !== fingerprint) throw conflict(SUPPORT_MESSAGES.keyReused);
 

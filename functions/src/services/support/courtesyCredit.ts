@@ -12,7 +12,7 @@ import { auditEntry } from '../../domain/audit';
 import { assertInvariant, conflict } from '../../domain/errors';
 import { courtesyCredit, ledgerTxId } from '../../domain/ledger';
 import { accountOf } from '../../adapters/auth/accounts';
-import { findAuditEntry, keyedRequestId, recordAudit, requestFingerprint } from '../../adapters/firestore/auditLog';
+import { findAuditEntry, keyedRequest, recordAudit } from '../../adapters/firestore/auditLog';
 import { commitToWallet, walletOf } from '../../adapters/firestore/walletWriter';
 
 export async function giveCourtesyCredit(
@@ -23,17 +23,21 @@ export async function giveCourtesyCredit(
   idempotencyKey: string,
 ): Promise<CourtesyCreditResponse> {
   const account = await accountOf(auth, userId);
-  const creditId = keyedRequestId('courtesy_credit', userId, idempotencyKey);
-  const auditId = `courtesy_credit:${creditId}`;
+  const {
+    requestId: creditId,
+    auditId,
+    fingerprint,
+  } = keyedRequest('courtesy_credit', userId, idempotencyKey, { amountCents, reason });
   const transactionId = ledgerTxId.credit(creditId);
-  const fingerprint = requestFingerprint({ amountCents, reason });
-  const replay = async () => {
-    const earlier = await findAuditEntry(db, auditId);
+  /** The answer to a retry of the key: the first credit's, given the entry it wrote (read anew when not given). */
+  const replay = async (earlier?: Awaited<ReturnType<typeof findAuditEntry>>) => {
+    earlier ??= await findAuditEntry(db, auditId);
     assertInvariant(earlier, `${transactionId} exists without its audit entry ${auditId}`);
     if (earlier.fingerprint !== fingerprint) throw conflict(SUPPORT_MESSAGES.keyReused);
     return { wallet: await walletOf(db, userId, clock.now()), transactionId, credited: false };
   };
-  if (await findAuditEntry(db, auditId)) return replay();
+  const earlier = await findAuditEntry(db, auditId);
+  if (earlier) return replay(earlier);
 
   const now = clock.now();
   const entry = auditEntry({

@@ -12,7 +12,7 @@ import type { Clock } from '../../domain/clock';
 import { auditEntry } from '../../domain/audit';
 import { conflict } from '../../domain/errors';
 import { accountOf, endSessions, sessionsOf } from '../../adapters/auth/accounts';
-import { keyedRequestId, recordAuditOnce, requestFingerprint } from '../../adapters/firestore/auditLog';
+import { keyedRequest, recordAuditOnce } from '../../adapters/firestore/auditLog';
 
 export async function signOutEverywhere(
   { db, auth, clock }: { db: Firestore; auth: Auth; clock: Clock },
@@ -22,10 +22,9 @@ export async function signOutEverywhere(
   idempotencyKey: string,
 ): Promise<CustomerSessions> {
   const account = await accountOf(auth, userId);
-  const id = `sign_out:${keyedRequestId('sign_out', userId, idempotencyKey)}`;
-  const fingerprint = requestFingerprint({ disable, reason });
+  const { auditId, fingerprint } = keyedRequest('sign_out', userId, idempotencyKey, { disable, reason });
   const entry = auditEntry({
-    id,
+    id: auditId,
     action: 'sign_out',
     actor: admin,
     at: clock.now(),
