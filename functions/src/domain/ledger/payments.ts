@@ -4,23 +4,18 @@
  * payments of "Download my data". Read off the lines' derived ids (ids.ts), so no Stripe call is needed to show them.
  */
 import type { CustomerPayment, Transaction } from '@stockseer/contract';
-import { ID_PREFIX } from './ids';
+import { ID_PREFIX, STRIPE_LINE_TYPES, stripeObjectsOf } from './ids';
 import { heldChange } from './invariants';
-
-const TAKEN_BACK: Partial<Record<Transaction['type'], string>> = {
-  top_up_refund: ID_PREFIX.topUpRefund,
-  dispute: ID_PREFIX.dispute,
-  dispute_won: ID_PREFIX.disputeWon,
-  dispute_lost: ID_PREFIX.disputeLost,
-};
 
 /** A stored line, with when the database wrote it: under the local time machine a day's lines share one date. */
 export type WrittenLine = Transaction & { writtenAt: number };
 
+/** Stripe's money taken back from a top-up (ids.ts): each line names its top-up. */
+const TAKEN_BACK_TYPES = new Set<Transaction['type']>(STRIPE_LINE_TYPES.filter((type) => type !== 'deposit'));
+
 /** The top-up a line of money taken back names (`{prefix}{paymentIntentId}:{stripeId}`), or null. */
 function topUpOf(line: Transaction): string | null {
-  const prefix = TAKEN_BACK[line.type];
-  return prefix === undefined ? null : (line.id.slice(prefix.length).split(':')[0] ?? null);
+  return TAKEN_BACK_TYPES.has(line.type) ? (stripeObjectsOf(line.id)?.paymentIntentId ?? null) : null;
 }
 
 /**
