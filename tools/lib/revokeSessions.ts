@@ -2,7 +2,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { auditEntry } from '../../functions/src/domain/audit';
 import { endSessions } from '../../functions/src/adapters/auth/accounts';
-import { newAuditId, recordAuditOnce } from '../../functions/src/adapters/firestore/auditLog';
+import { newAuditId, recordAudit } from '../../functions/src/adapters/firestore/auditLog';
 
 /**
  * Ends every session of the account with this e-mail, as the support action does (`endSessions`); its uid. With
@@ -27,7 +27,10 @@ export async function revokeSessions(
       details: { disable },
       reason: audit.reason,
     });
-    await recordAuditOnce(audit.db, entry);
+    // A new id each run: nothing to find first, so one write, not a transaction that reads.
+    const batch = audit.db.batch();
+    recordAudit(batch, audit.db, entry);
+    await batch.commit();
   }
   await endSessions(auth, user.uid, { disable });
   return user.uid;

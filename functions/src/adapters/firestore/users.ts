@@ -56,6 +56,6 @@ async function saveProfile(db: Firestore, caller: Caller, now: Date): Promise<Us
 
 /** The user document as stored; undefined for an account that never opened the app (or one of no known shape). */
 export async function userProfileOf(db: Firestore, uid: string): Promise<UserProfile | undefined> {
-  const parsed = UserProfile.safeParse((await db.collection(COLLECTIONS.users).doc(uid).get()).data());
+  const parsed = UserProfile.safeParse((await userRef(db, uid).get()).data());
   return parsed.success ? parsed.data : undefined;
 }
