@@ -30,7 +30,7 @@ import { storedLine } from '../../adapters/firestore/storedLine';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
 import { auditStep, reconcileStep } from '../maintenance/books';
-import { booksContext } from '../../../test/books.testkit';
+import { stepContext } from '../../../test/steps.testkit';
 import { closeAccount, type CloseAccountDeps } from './close';
 
 /**
@@ -47,7 +47,7 @@ const deps = (override: Partial<CloseAccountDeps> = {}): CloseAccountDeps => ({
   payments,
   ...override,
 });
-const books = (runId: string) => booksContext(runId, clock);
+const books = (runId: string) => stepContext(runId, clock);
 
 /** Our gateway to the stack's sandbox, as the functions have it, with some of its calls replaced. */
 const gatewayWith = (replaced: Partial<PaymentGateway>): PaymentGateway => ({

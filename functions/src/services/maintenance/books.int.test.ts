@@ -9,7 +9,7 @@ import { balanceReaches, db, paidTopUp, sandboxControl, stripe, stripeSettings }
 import { upstreamUnavailable } from '../../domain/errors';
 import { stripeGateway } from '../../adapters/stripe/gateway';
 import { reconciledUpTo } from '../../adapters/firestore/booksReconciled';
-import { booksContext } from '../../../test/books.testkit';
+import { stepContext } from '../../../test/steps.testkit';
 import { RECONCILE_LAG_MS } from '../../domain/maintenance/books';
 import { auditStep, reconcileStep } from './books';
 
@@ -20,7 +20,7 @@ import { auditStep, reconcileStep } from './books';
  * depends on the runs other test files make on the shared stack.
  */
 const clock = fixedClock(new Date().toISOString().slice(0, 10));
-const ctx = (runId: string) => booksContext(runId, clock);
+const ctx = (runId: string) => stepContext(runId, clock);
 
 /** The span of the ledger's stamps on these wallets' lines: the ledger's side of a period that holds them all. */
 async function ledgerSpanOf(walletIds: string[]) {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { adminSdk } from '../../../../tools/lib/adminSdk';
 import { fixedClock, fixedClockAt } from '../../domain/clock';
-import { createMarketDataService } from '../../adapters/market-data';
-import { createModelPool } from '../../adapters/model-pool/pool';
 import { COLLECTIONS } from '../../adapters/firestore/db';
 import { cleanupStep } from './cleanup';
-import { payments } from '../../../test/payments.testkit';
-import { push } from '../../../test/push.testkit';
+import { stepContext } from '../../../test/steps.testkit';
 
 /**
  * The cleanup step in-process against the Firestore emulator, on a run date of its own in 2000 (nothing else the
@@ -16,16 +13,7 @@ const { db } = adminSdk();
 const TODAY = '2000-01-10';
 const YESTERDAY = '2000-01-07';
 const clock = fixedClock(TODAY);
-const ctx = {
-  db,
-  clock,
-  marketData: createMarketDataService({ db, clock }),
-  models: createModelPool({ threads: 1 }),
-  payments,
-  push,
-  runId: 'cleanup-test',
-  finalAttempt: false,
-};
+const ctx = stepContext('cleanup-test', clock);
 
 const exists = async (collection: string, id: string) => (await db.collection(collection).doc(id).get()).exists;
 

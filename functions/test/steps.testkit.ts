@@ -6,10 +6,10 @@ import { db, payments } from './payments.testkit';
 import { push } from './push.testkit';
 
 /**
- * A maintenance step's context for running the books' steps (audit, reconcile) in a test's own process, on exactly
- * the wallets and the period the test names, against the stack's emulators and Stripe sandbox.
+ * A maintenance step's context for running one step (the books' audit and reconcile, the cleanup) in a test's own
+ * process, against the stack's emulators and Stripe sandbox.
  */
-export const booksContext = (runId: string, clock: Clock): StepContext => ({
+export const stepContext = (runId: string, clock: Clock): StepContext => ({
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),
