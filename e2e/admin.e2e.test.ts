@@ -25,7 +25,7 @@ import { seedDueWallet } from '../tools/testing/duePredictions';
 import { createMarketDataService } from '../functions/src/adapters/market-data';
 import { fixedClock } from '../functions/src/domain/clock';
 import { expectAccessible } from '../tools/testing/axe';
-import { ARTIFACTS, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { ARTIFACTS, launchBrowser, SCREEN_WIDTHS, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { balanceShows, payTenDollarsInOpenDialog } from './support/wallet';
 
@@ -224,7 +224,7 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     expect(Number(active)).toBeGreaterThan(overviewBefore.activeUsers);
     await expectAccessible(page, 'Admin > Overview with its tables open');
     const viewport = page.viewportSize();
-    for (const width of [1280, 390, 320]) {
+    for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `admin-overview-${width}`);
     }
@@ -289,7 +289,7 @@ describe.sequential('Admin tab: a prediction from the day it is made to past its
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('.maintenance-card').screenshot({ path: `${ARTIFACTS}/admin-maintenance-phone.png` });
     // The run's report line as it reads at each width, without the toast over it.
-    for (const width of [1280, 390, 320]) {
+    for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       const path = `${ARTIFACTS}/admin-maintenance-books-${width}.png`;
       await lastRun.screenshot({ path, style: '.toast-viewport { visibility: hidden; }' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { NotificationsPage, PredictionList } from '@stockseer/contract';
 import { INBOX_TEXT } from '../web/src/features/inbox/messages';
-import { stripe } from '../functions/test/payments.testkit';
+import { paidTopUp, stripe } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { expectAccessible } from '../tools/testing/axe';
@@ -56,12 +56,8 @@ describe('the inbox', () => {
       body: { symbol: 'KO', modelId: 'recommended', timeFrame: 'short' },
     });
     expect(generated.status).toBe(200);
-    const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
-      token: idToken,
-      body: { amount: 5 },
-    });
-    await stripe.paymentIntents.confirm(created.body.paymentIntentId, { payment_method: 'pm_card_visa' });
-    await stripe.refunds.create({ payment_intent: created.body.paymentIntentId });
+    const paymentIntentId = await paidTopUp(idToken, 5);
+    await stripe.refunds.create({ payment_intent: paymentIntentId });
     await unreadReaches(idToken, 1);
 
     // Past the forecast's target date, the daily maintenance resolves it.
@@ -77,7 +73,7 @@ describe('the inbox', () => {
 
     await page.reload();
     await bell(page, 2).waitFor();
-    await atWidths(page, 'inbox-bell', async () => {});
+    await atWidths(page, 'inbox-bell');
     await bell(page, 2).click();
     const items = inbox(page).getByRole('listitem');
     await items.nth(1).waitFor();
@@ -85,7 +81,7 @@ describe('the inbox', () => {
       expect.stringMatching(/^Unread: KO 7-day forecast (hit|missed): free, nothing charged[A-Z]/),
       expect.stringMatching(/^Unread: \$5\.00 of a top-up refunded to your card[A-Z]/),
     ]);
-    await atWidths(page, 'inbox-open', async () => {});
+    await atWidths(page, 'inbox-open');
     await expectAccessible(page, 'the open inbox');
 
     // The refund's link: the Wallet tab, its statement line marked; following it read the entry.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOwesMessage } from '@stockseer/contract';
 import { TRANSACTION_LABELS, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { ALERTS_TEXT } from '../web/src/features/admin/alertsText';
-import { db, sign, stripe, succeededEvent } from '../functions/test/payments.testkit';
+import { db, paidTopUp, sign, stripe, succeededEvent } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
@@ -32,11 +32,7 @@ describe('a refund after the money was spent', () => {
 
     // The same account through the API: a $5 top-up paid with the test card, then $1 reserved by a paid forecast.
     const { uid, idToken } = await emulatorSignIn({ email, displayName: email.split('@')[0]! });
-    const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
-      token: idToken,
-      body: { amount: 5 },
-    });
-    await stripe.paymentIntents.confirm(created.body.paymentIntentId, { payment_method: 'pm_card_visa' });
+    const paymentIntentId = await paidTopUp(idToken, 5);
     await availableAfterReload(page, '$5.00');
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
     const generated = await apiCall('/api/predictions/generate', {
@@ -45,7 +41,7 @@ describe('a refund after the money was spent', () => {
     });
     expect(generated.status).toBe(200);
 
-    await stripe.refunds.create({ payment_intent: created.body.paymentIntentId });
+    await stripe.refunds.create({ payment_intent: paymentIntentId });
     await availableAfterReload(page, '-$1.00');
     const notice = page.getByRole('status').filter({ hasText: WALLET_TEXT.owesTitle });
     await expect(notice.innerText()).resolves.toContain(walletOwesMessage(100));

@@ -7,7 +7,7 @@ import { balanceReaches, paidTopUp } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
 import { expectAccessible } from '../tools/testing/axe';
-import { APP_URL, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { APP_URL, atWidths, launchBrowser, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { balanceShows, historyLines } from './support/wallet';
 
@@ -16,7 +16,6 @@ import { balanceShows, historyLines } from './support/wallet';
  * and the user's Wallet tab shows the courtesy credit and the refund. Screenshots of the user's page, each support
  * action's confirmation and Activity, at 1280, 390 and 320 px wide.
  */
-const WIDTHS = [1280, 390, 320] as const;
 const email = uniqueEmail('support');
 let admin: Browser;
 let investor: Browser;
@@ -35,14 +34,9 @@ afterAll(async () => {
   await Promise.all([admin?.close(), investor?.close()]);
 });
 
-/** Screenshots of what is on screen at each width (a dialog: the viewport, with its backdrop), back to 1280 after. */
-async function atEveryWidth(page: Page, name: string, { fullPage = true } = {}) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 860 });
-    await screenshot(page, `support-${name}-${width}`, { fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+/** Screenshots of the whole page at each width (a dialog: the viewport, with its backdrop), back to 1280 after. */
+const atEveryWidth = (page: Page, name: string, { fullPage = true } = {}) =>
+  atWidths(page, `support-${name}`, undefined, { fullPage });
 
 /** Opens an action's dialog, fills its amount (if any) and reason, continues, and screenshots the confirmation. */
 async function confirmAction(page: Page, trigger: string, name: string, fill: { amount?: [string, string] }) {

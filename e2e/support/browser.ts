@@ -68,14 +68,19 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 export const SCREEN_WIDTHS = [1280, 390, 320] as const;
 
 /**
- * What `show` brings into view, at each width (`{name}-{width}.png`): the viewport only, so the part judged is seen
- * at its real size. The viewport is 1280 wide again after.
+ * What `show` brings into view, at each width (`{name}-{width}.png`): the viewport only by default, so the part judged
+ * is seen at its real size (`fullPage: true` for the whole page). The viewport is 1280 wide again after.
  */
-export async function atWidths(page: Page, name: string, show: () => Promise<void>): Promise<void> {
+export async function atWidths(
+  page: Page,
+  name: string,
+  show: () => Promise<void> = async () => {},
+  { fullPage = false } = {},
+): Promise<void> {
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await show();
-    await screenshot(page, `${name}-${width}`, { fullPage: false });
+    await screenshot(page, `${name}-${width}`, { fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
