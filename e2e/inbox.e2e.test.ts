@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { NotificationsPage, PredictionList } from '@stockseer/contract';
 import { INBOX_TEXT } from '../web/src/features/inbox/messages';
+import { addCalendarDays } from '../functions/src/domain/calendar';
 import { paidTopUp, stripe } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
@@ -20,8 +21,6 @@ const MADE_ON = '2026-11-09';
 
 const stack = browserAndTimeMachine();
 const pin = stack.pin;
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const bell = (page: Page, unread: number) => page.getByRole('button', { name: INBOX_TEXT.bell(unread), exact: true });
 const inbox = (page: Page) => page.getByRole('dialog', { name: INBOX_TEXT.title });
@@ -62,7 +61,7 @@ describe('the inbox', () => {
 
     // Past the forecast's target date, the daily maintenance resolves it.
     const [prediction] = PredictionList.parse((await apiCall('/api/predictions/user', { token: idToken })).body);
-    expect((await pin(plusDays(prediction!.targetDate, 4))).status).toBe(200);
+    expect((await pin(addCalendarDays(prediction!.targetDate, 4))).status).toBe(200);
     const run = await apiCall('/api/admin/check-predictions', { token: stack.adminToken, body: {} });
     expect([200, 202]).toContain(run.status);
     const { notifications } = await unreadReaches(idToken, 2);

@@ -6,6 +6,7 @@
  * the day after the calibration period, equal weights (bench/odds/fitCalibration.ts fits it with the same code).
  */
 import { TimeFrame } from '@stockseer/contract';
+import { addCalendarDays } from '../../functions/src/domain/calendar';
 import { logit, recalibrate, type CalibrationCoefficients } from '../../functions/src/domain/odds/calibration';
 import type { ModelId } from '../../functions/src/domain/models/types';
 import type { EvaluationResult } from '../models/evaluate';
@@ -52,7 +53,7 @@ export type Recency = { readonly halfLifeYears: number | null };
 const DAY_MS = 24 * 3600 * 1000;
 const yearsBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / (365.25 * DAY_MS);
 /** The calendar day after `date` (YYYY-MM-DD). */
-export const dayAfter = (date: string) => new Date(Date.parse(date) + DAY_MS).toISOString().slice(0, 10);
+export const dayAfter = (date: string) => addCalendarDays(date, 1);
 
 /** Which models' forecasts a fit pools: all, one, or all but some. */
 export type ModelFilter = (modelId: ModelId) => boolean;
