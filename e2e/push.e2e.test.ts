@@ -8,6 +8,7 @@ import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { apiCall } from '../tools/testing/api';
 import { startPushService, type PushService, type SubscriptionJson } from '../tools/testing/pushService';
 import { APP_URL, atWidths, uniqueEmail } from './support/browser';
+import { deliverPush, shownNotifications } from './support/pushDelivery';
 import { signInWithChooser } from './support/signIn';
 import { browserAndTimeMachine } from './support/timeMachine';
 
@@ -15,8 +16,9 @@ import { browserAndTimeMachine } from './support/timeMachine';
  * Issue 25 item 3 in Chromium: an investor turns notifications on from the Wallet tab (only the browser's push service
  * is stood in for: PushManager's subscribe and getSubscription answer a subscription to a push service this test runs,
  * with keys it made); a forecast resolves in daily maintenance; the server pushes the run's summary with real Web Push
- * encryption; the test's push service decrypts it; History and the inbox show the same outcome. Then the device is
- * removed, and a browser that blocks notifications is told.
+ * encryption; the test's push service decrypts it and hands it to the app's real service worker (DevTools protocol),
+ * which shows it as a notification; History and the inbox show the same outcome. Then the device is removed, and a
+ * browser that blocks notifications is told.
  */
 const MADE_ON = '2026-11-02';
 /** After the short forecast's target date (7 trading days after Nov 2: Nov 11). */
@@ -120,9 +122,22 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     expect(message.body).toMatch(/^1 forecast resolved: 1 (hit|miss) \(free\)$/);
     const hit = message.body.includes('hit');
 
-    // Not checked here: the service worker showing it. Handed over with the DevTools protocol's
-    // ServiceWorker.deliverPushMessage, headless Chromium listed no notification in the clean-clone CI run of
-    // 2026-11-26; issue 25 stays open on it.
+    // Handed to the app's real service worker as the browser's push service would: it shows the summary.
+    const delivery = await deliverPush(page, pushed!.payload);
+    const completed = () => delivery.recorded().find((e) => e.eventName === 'Push event completed');
+    await expect.poll(completed, { timeout: 30_000 }).toBeTruthy();
+    const record = { recorded: delivery.recorded(), workerConsole: delivery.workerConsole() };
+    expect(completed()!.details, JSON.stringify(record)).toEqual({ Status: 'Success' });
+    expect(record.recorded).toContainEqual({
+      service: 'notifications',
+      eventName: 'Notification displayed',
+      details: { Title: message.title, Body: message.body },
+    });
+    await expect(shownNotifications(page)).resolves.toEqual([
+      { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
+    ]);
+    await delivery.close();
+
     // Where it leads, History shows the same outcome; the inbox lists the same forecast.
     await page.goto(`${APP_URL}${message.url}`);
     await page
