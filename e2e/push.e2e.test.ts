@@ -17,14 +17,15 @@ import { browserAndTimeMachine } from './support/timeMachine';
  * is stood in for: PushManager's subscribe and getSubscription answer a subscription to a push service this test runs,
  * with keys it made); a forecast resolves in daily maintenance; the server pushes the run's summary with real Web Push
  * encryption; the test's push service decrypts it and hands it to the app's real service worker (DevTools protocol),
- * which shows it as a notification; History and the inbox show the same outcome. Then the device is removed, and a
- * browser that blocks notifications is told.
+ * which shows it as a notification; clicked, it opens History, which shows the same outcome, as the inbox does. Then
+ * the device is removed, and a browser that blocks notifications is told.
  */
 const MADE_ON = '2026-11-02';
 /** After the short forecast's target date (7 trading days after Nov 2: Nov 11). */
 const RESOLVED_ON = '2026-11-13';
 
-const file = browserAndTimeMachine();
+// The browser shows notifications through a desktop notification server of the test's own, which can click them.
+const file = browserAndTimeMachine({ desktopNotifications: true });
 let service: PushService;
 beforeAll(async () => {
   service = await startPushService();
@@ -137,9 +138,21 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
       { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
     ]);
     await delivery.close();
+    // On the desktop: the title, and the body after the site's name.
+    const desktop = file.browser.desktop!;
+    await expect.poll(() => desktop.shown()).toHaveLength(1);
+    const [onDesktop] = desktop.shown();
+    expect(onDesktop!.summary).toBe(message.title);
+    expect(onDesktop!.body.endsWith(`\n\n${message.body}`), onDesktop!.body).toBe(true);
 
-    // Where it leads, History shows the same outcome; the inbox lists the same forecast.
-    await page.goto(`${APP_URL}${message.url}`);
+    // Clicked on the desktop, it leads the app's open window (one the worker controls, as after any first visit) to
+    // where it names, and goes away. History shows the same outcome; the inbox lists the same forecast.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    desktop.click(onDesktop!.id);
+    await page.waitForURL(`${APP_URL}${message.url}`);
+    await expect.poll(() => desktop.shown()).toEqual([]);
+    await expect(shownNotifications(page)).resolves.toEqual([]);
     await page
       .locator('.history-table tbody tr')
       .first()

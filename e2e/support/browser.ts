@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../tools/testing/chromium';
+import { startDesktopNotifications, type DesktopNotifications } from './desktopNotifications';
 
 export const APP_URL = process.env.STOCKSEER_APP_URL ?? 'http://127.0.0.1:5000';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
@@ -12,18 +13,32 @@ export interface Browser {
   page: Page;
   /** What the Content-Security-Policy refused so far; `close` fails when any is left. */
   cspViolations: string[];
+  /** With `desktopNotifications`: the desktop's notification server the browser shows notifications through. */
+  desktop?: DesktopNotifications;
   close: () => Promise<void>;
 }
 
-/** A fresh profile per test file; `blockServiceWorkers` when a test routes requests (workers bypass routes). */
-export async function launchBrowser({ blockServiceWorkers = false } = {}): Promise<Browser> {
+export interface LaunchOptions {
+  /** When a test routes requests (workers bypass routes). */
+  blockServiceWorkers?: boolean;
+  /** A desktop notification server of the test's own (support/desktopNotifications.ts), to see and click them. */
+  desktopNotifications?: boolean;
+}
+
+/** A fresh profile per test file. */
+export async function launchBrowser({
+  blockServiceWorkers = false,
+  desktopNotifications = false,
+}: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'stockseer-e2e-'));
+  const desktop = desktopNotifications ? await startDesktopNotifications() : undefined;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: await chromiumPath(),
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 860 },
     serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
+    ...(desktop && { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktop.busAddress } as Record<string, string> }),
   });
   const violations = await watchCspViolations(context);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -31,8 +46,10 @@ export async function launchBrowser({ blockServiceWorkers = false } = {}): Promi
     context,
     page,
     cspViolations: violations,
+    desktop,
     close: async () => {
       await context.close();
+      await desktop?.close();
       rmSync(userDataDir, { recursive: true, force: true });
       // The CSP must allow everything the app does: a refusal anywhere fails the test file (its afterAll).
       if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
