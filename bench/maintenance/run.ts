@@ -50,11 +50,15 @@ const SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'JPM', 'WMT', 'KO'];
 const SEED_PARALLEL = 8;
 const POLL_MS = 500;
 
-/** `work` on each item, SEED_PARALLEL at a time, in order; the first failure fails the whole. */
-async function seedInParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+/** `work` on each item, `parallel` at a time, in order; the first failure fails the whole. */
+async function seedInParallel<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+  parallel = SEED_PARALLEL,
+): Promise<void> {
   let next = 0;
   await Promise.all(
-    Array.from({ length: SEED_PARALLEL }, async () => {
+    Array.from({ length: parallel }, async () => {
       while (next < items.length) await work(items[next++]!);
     }),
   );
@@ -141,13 +145,19 @@ const runIdOf = (body: unknown): string | undefined => {
   return b.runId ?? b.id;
 };
 
-/** A device for each seeded wallet's owner, subscribed to the bench's push service. */
+/**
+ * A device for each seeded wallet's owner, subscribed to the bench's push service, the way the API adds one. One at a
+ * time: the Firestore emulator locks more than Firestore does for the device list's query in that transaction, so
+ * a few of them at once, though for different users, wait on each other until it aborts them ("Transaction lock
+ * timeout"); one after another each takes a few tens of milliseconds.
+ */
 async function subscribeAll(service: PushService, userIds: string[]) {
   const now = new Date();
-  await seedInParallel(userIds, async (uid) => {
+  const subscribe = async (uid: string) => {
     const subscription = service.subscribe().json;
     await addPushDevice(db, uid, { subscription, device: 'Bench on Linux', now });
-  });
+  };
+  await seedInParallel(userIds, subscribe, 1);
 }
 
 /** What the push service received: how many, how fast, and whether any endpoint got two. */
