@@ -5,6 +5,7 @@ export const OFFLINE_TEXT = {
   title: "You're offline",
   reason: 'Showing what was last loaded. It updates by itself when the connection is back.',
   moneyNeedsConnection: 'Needs a connection: forecasts and payments wait until you are back online.',
+  notLoadedYet: 'Not loaded on this device yet: it shows once you are back online.',
 } as const;
 
 /** While offline, how often the API is asked whether it can be reached again. */

@@ -22,10 +22,15 @@ describe('persistedCache', () => {
     const cache = persistedCache(storage);
     cache.set(WALLET, state({ balance: 500 }));
     cache.set('@"/api/stocks/history","AAPL",', state({ points: [] }));
+    cache.set('@"/api/push/subscriptions","u1",', state({ publicKey: 'k', devices: [] }));
     cache.set('$inf$@"/api/predictions/all?limit=50",', state([{ userEmail: 'someone@else.test' }]));
     cache.set('/api/admin/users?limit=100', state({ users: [] }));
     leavePage();
-    expect(kept().map(([key]) => key)).toEqual([WALLET, '@"/api/stocks/history","AAPL",']);
+    expect(kept().map(([key]) => key)).toEqual([
+      WALLET,
+      '@"/api/stocks/history","AAPL",',
+      '@"/api/push/subscriptions","u1",',
+    ]);
     // A new page starts empty: what was kept comes back only offline (useKeptAnswersWhileOffline).
     expect(persistedCache(storage).get(WALLET)).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { useSWRConfig, type Cache, type State } from 'swr';
 
 /**
  * The SWR cache, with what the signed-in user last loaded of their wallet, predictions and stocks kept in
- * localStorage (and their watchlist, their inbox, and how their open predictions stand), so that a page loaded while
+ * localStorage (and their watchlist, their inbox, their devices with notifications on, and how their open predictions stand), so that a page loaded while
  * offline still shows it (the service worker caches the shell, never the API). Online, nothing kept is ever shown:
  * the kept answers come back only once the app finds itself offline.
  */
@@ -20,6 +20,7 @@ const KEPT_PATHS = [
   '/api/stocks',
   '/api/watchlist',
   '/api/notifications',
+  '/api/push/subscriptions',
 ];
 /** The most recent answers kept, so that the storage never grows past a few hundred kilobytes. */
 const MAX_KEPT = 40;
