@@ -120,6 +120,8 @@ describe('following forecasts: live status, watchlist, offline', () => {
       await balanceShows(page, WALLET_TEXT.available, '$0.00');
       const addFunds = page.getByRole('button', { name: WALLET_TEXT.addFunds });
       await expect(addFunds.getAttribute('aria-disabled')).resolves.toBe('true');
+      // Every panel shows what it kept or says it waits for the connection: none is left loading.
+      await expect(page.locator('[aria-busy="true"]').count()).resolves.toBe(0);
       await atWidths(page, 'offline-wallet', () => addFunds.scrollIntoViewIfNeeded());
     } finally {
       await context.setOffline(false);
