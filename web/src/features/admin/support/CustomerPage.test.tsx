@@ -4,6 +4,7 @@ import type { CustomerView, TransactionLine } from '@stockseer/contract';
 import { polyfillDialog } from '../../../components/dialog.testkit';
 import { AdminTab } from '../AdminTab';
 import { fakeApi, headersOf, renderWithProviders, type Routes } from '../admin.testkit';
+import { ADMIN_TEXT } from '../messages';
 import { CUSTOMER_TEXT } from './supportText';
 
 beforeAll(polyfillDialog);
@@ -84,6 +85,14 @@ describe("a user's page in the Admin tab", () => {
     expect(within(statement).getByText(LINE.description)).toBeTruthy();
     expect(within(statement).getByText('+$2.50')).toBeTruthy();
     expect(screen.getByRole('link', { name: `← ${CUSTOMER_TEXT.back}` }).getAttribute('href')).toBe('/admin');
+  });
+
+  it("says a user without predictions has none yet: their list has no filters to blame", async () => {
+    serve();
+    open();
+    const predictions = await screen.findByRole('table', { name: ADMIN_TEXT.predictionsTitle });
+    await within(predictions).findByText(CUSTOMER_TEXT.predictionsEmpty);
+    expect(within(predictions).queryByText(ADMIN_TEXT.empty)).toBeNull();
   });
 
   it('gives a courtesy credit after a required reason and a confirmation naming the amount, with an Idempotency-Key', async () => {

@@ -63,6 +63,7 @@ export function CustomerPage({ uid }: { uid: string }) {
         pages={predictions}
         rowsOf={(page) => page.predictions}
         {...ADMIN_PREDICTIONS_TABLE}
+        emptyText={CUSTOMER_TEXT.predictionsEmpty}
       />
       <ActivityCard activity={activity} />
     </div>

@@ -51,6 +51,8 @@ export const CUSTOMER_TEXT = {
   line: 'Line',
   availableAfter: 'Available after',
   predictionsTitle: 'Predictions',
+  /** The user's page lists every prediction of theirs, unfiltered. */
+  predictionsEmpty: 'No predictions yet.',
 
   reason: 'Reason (required, kept in the audit log)',
   reasonShort: 'Reason',
