@@ -5,7 +5,8 @@ import { makeAdminPrediction, SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS } from './su
 import { signInWithChooser } from './support/signIn';
 
 // Issue 15, done when: no screen scrolls sideways on a 320 px or a 390 px wide phone. Every screen
-// (support/screens.ts) is opened at both widths and the document's scrollWidth must not pass the viewport's width.
+// (support/screens.ts) is opened at both widths and the document's scrollWidth must not pass the viewport's width;
+// in a table's phone cards no cell's content may run over its neighbour's, and no cell may be a label alone.
 
 const WIDTHS = [320, 390] as const;
 
@@ -36,7 +37,18 @@ async function overflow(page: Page): Promise<{ excess: number; culprits: string[
       .filter((el) => !el.closest('.price-chart'))
       .slice(0, 5)
       .map((el) => 'clipped ' + el.tagName.toLowerCase() + '.' + el.className);
-    culprits.push(...clipped);
+    // A table's phone card: no cell's content runs over the next one, and no cell is a label with nothing under it.
+    const cells = Array.from(document.querySelectorAll('.data-table tbody td, .data-table tbody th'))
+      .filter((el) => el.getClientRects().length > 0);
+    const spilled = cells
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .slice(0, 5)
+      .map((el) => 'spilled ' + el.tagName.toLowerCase() + '[' + (el.getAttribute('data-label') ?? '') + ']');
+    const bare = cells
+      .filter((el) => el.hasAttribute('data-label') && el.textContent === '')
+      .slice(0, 5)
+      .map((el) => 'empty ' + el.tagName.toLowerCase() + '[' + el.getAttribute('data-label') + ']');
+    culprits.push(...clipped, ...spilled, ...bare);
     return { excess: document.documentElement.scrollWidth - width, culprits };
   })()`;
   const { result } = await devtools.send('Runtime.evaluate', { expression, returnByValue: true });

@@ -8,6 +8,7 @@ import type { PagedTable } from './PagedCard';
 const ADMIN_PREDICTION_COLUMNS: readonly Column<Prediction>[] = [
   {
     header: COLUMNS.user,
+    className: 'cell-wide',
     // Long addresses are cut short on screen; the title shows them whole, and screen readers read them whole.
     cell: (p) => (
       <span className="admin-email" title={p.userEmail ?? undefined}>

@@ -23,7 +23,7 @@ function what(entry: AuditEntry): string {
 }
 
 const ACTIVITY_COLUMNS: readonly Column<AuditEntry>[] = [
-  { header: ACTIVITY_TEXT.when, cell: (e) => <span className="admin-nowrap">{formatDateTime(e.at)}</span> },
+  { header: ACTIVITY_TEXT.when, cell: (e) => <span className="cell-date">{formatDateTime(e.at)}</span> },
   { header: ACTIVITY_TEXT.action, rowHeader: true, cell: (e) => ACTION_LABELS[e.action] },
   {
     header: ACTIVITY_TEXT.admin,
@@ -33,8 +33,8 @@ const ACTIVITY_COLUMNS: readonly Column<AuditEntry>[] = [
       </span>
     ),
   },
-  { header: ACTIVITY_TEXT.what, cell: (e) => <span className="activity-what">{what(e)}</span> },
-  { header: ACTIVITY_TEXT.reason, cell: (e) => e.reason ?? ACTIVITY_TEXT.noReason },
+  { header: ACTIVITY_TEXT.what, className: 'cell-wide', cell: (e) => <span className="activity-what">{what(e)}</span> },
+  { header: ACTIVITY_TEXT.reason, className: 'cell-wide', cell: (e) => e.reason ?? ACTIVITY_TEXT.noReason },
 ];
 
 /** A text or date filter of the activity list. */
