@@ -87,7 +87,7 @@ describe("a user's page in the Admin tab", () => {
     expect(screen.getByRole('link', { name: `← ${CUSTOMER_TEXT.back}` }).getAttribute('href')).toBe('/admin');
   });
 
-  it("says a user without predictions has none yet: their list has no filters to blame", async () => {
+  it('says a user without predictions has none yet: their list has no filters to blame', async () => {
     serve();
     open();
     const predictions = await screen.findByRole('table', { name: ADMIN_TEXT.predictionsTitle });
