@@ -72,8 +72,8 @@ export const ClockState = z.object({ today: IsoDate, pinned: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
 
 /**
- * `GET /api/admin/alerts`: what an operator must look at, newest first: signed Stripe events that could never be
- * applied (so they were acknowledged, and Stripe stopped retrying), with the event and why; and discrepancies the
+ * An alert of `GET /api/admin/alerts`, what an operator must look at: a signed Stripe event that could never be
+ * applied (so it was acknowledged, and Stripe stopped retrying), with the event and why; or a discrepancy the
  * nightly audit of the books found (`eventType` 'books.discrepancy', `eventId` the maintenance run), with the wallet
  * and the ledger lines or Stripe objects concerned.
  */
@@ -87,5 +87,15 @@ export const AdminAlert = z.object({
   transactionIds: z.array(z.string()).default([]),
 });
 export type AdminAlert = z.infer<typeof AdminAlert>;
-export const AdminAlerts = z.array(AdminAlert);
-export const ADMIN_ALERTS_LIMIT = 100;
+
+/** The most alerts one page of `GET /api/admin/alerts` holds. */
+export const ADMIN_ALERTS_MAX_PAGE = 100;
+/** `GET /api/admin/alerts`: a page of the alerts, newest first, after the previous page's last one. */
+export const AdminAlertsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_ALERTS_MAX_PAGE).default(20),
+  /** The id of the previous page's last alert. */
+  cursor: documentId(ERROR_MESSAGES.alertCursor).optional(),
+});
+export type AdminAlertsQuery = z.infer<typeof AdminAlertsQuery>;
+export const AdminAlertsPage = z.object({ alerts: z.array(AdminAlert), nextCursor: z.string().nullable() });
+export type AdminAlertsPage = z.infer<typeof AdminAlertsPage>;

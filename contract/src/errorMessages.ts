@@ -19,6 +19,8 @@ export const ERROR_MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   /** 400: an All User Predictions page asked to start after a prediction that is not there (or a malformed id). */
   predictionCursor: 'cursor must be the id of a prediction from the previous page',
+  /** 400: a page of the Admin tab's alerts asked to start after an alert that is not there (or a malformed id). */
+  alertCursor: 'cursor must be the id of an alert from the previous page',
 } as const;
 
 /** 429: a per-user limit reached; `seconds` is the Retry-After the answer carries. */

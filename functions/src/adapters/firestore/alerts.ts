@@ -1,8 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { ADMIN_ALERTS_LIMIT, AdminAlert } from '@stockseer/contract';
+import { AdminAlert, ERROR_MESSAGES, type AdminAlertsPage, type AdminAlertsQuery } from '@stockseer/contract';
 import { COLLECTIONS } from './db';
 import { runTransaction } from './runTransaction';
 import { buildQuery, QUERIES } from './queries';
+import { cursorPage } from './cursorPage';
 
 /**
  * Records a signed Stripe event that can never be applied. One document per event (`webhook:{eventId}`), so a
@@ -81,7 +82,12 @@ async function recordOnce(db: Firestore, alert: AdminAlert): Promise<void> {
   });
 }
 
-export async function recentAlerts(db: Firestore): Promise<AdminAlert[]> {
-  const snap = await buildQuery(db, QUERIES.adminAlerts, []).limit(ADMIN_ALERTS_LIMIT).get();
-  return snap.docs.map((doc) => AdminAlert.parse(doc.data()));
+/** A page of the alerts, newest first (the Admin tab's Payment alerts). */
+export async function alertsPage(db: Firestore, { limit, cursor }: AdminAlertsQuery): Promise<AdminAlertsPage> {
+  const { docs, nextCursor } = await cursorPage(buildQuery(db, QUERIES.adminAlerts, []), {
+    limit,
+    cursorRef: cursor ? db.collection(COLLECTIONS.adminAlerts).doc(cursor) : null,
+    cursorMessage: ERROR_MESSAGES.alertCursor,
+  });
+  return { alerts: docs.map((doc) => AdminAlert.parse(doc.data())), nextCursor };
 }

@@ -6,9 +6,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Firestore, Transaction as FirestoreTransaction, WriteBatch } from 'firebase-admin/firestore';
 import { AuditEntry, type AuditAction, type AuditLogPage, type AuditLogQuery } from '@stockseer/contract';
-import { validationError } from '../../domain/errors';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
+import { cursorPage } from './cursorPage';
 import { runTransaction } from './runTransaction';
 
 const entryRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.auditLog).doc(id);
@@ -80,13 +80,13 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 export async function auditPage(db: Firestore, query: AuditLogQuery): Promise<AuditLogPage> {
   const from = query.from ? `${query.from}T00:00:00.000Z` : '';
   const to = query.to ? dayAfter(query.to) : '\uffff';
-  let page = buildQuery(db, QUERIES.auditLog, [query.action, query.actorUid, query.targetUserId, from, to]);
-  if (query.cursor) {
-    const after = await entryRef(db, query.cursor).get();
-    if (!after.exists) throw validationError('cursor must be the id of an entry from the previous page');
-    page = page.startAfter(after);
-  }
-  const snap = await page.limit(query.limit + 1).get();
-  const entries = snap.docs.slice(0, query.limit).map((doc) => AuditEntry.parse(doc.data()));
-  return { entries, nextCursor: snap.docs.length > query.limit ? (entries.at(-1)?.id ?? null) : null };
+  const { docs, nextCursor } = await cursorPage(
+    buildQuery(db, QUERIES.auditLog, [query.action, query.actorUid, query.targetUserId, from, to]),
+    {
+      limit: query.limit,
+      cursorRef: query.cursor ? entryRef(db, query.cursor) : null,
+      cursorMessage: 'cursor must be the id of an entry from the previous page',
+    },
+  );
+  return { entries: docs.map((doc) => AuditEntry.parse(doc.data())), nextCursor };
 }

@@ -1,10 +1,11 @@
 import {
+  AdminAlertsQuery,
   AdminUsersQuery,
   AllPredictionsQuery,
   OverviewQuery,
   SetClockRequest,
   SetDefaultModelRequest,
-  type AdminAlert,
+  type AdminAlertsPage,
   type AdminUsersPage,
   type AllPredictionsPage,
   type ClockState,
@@ -34,8 +35,8 @@ export function adminRoutes(deps: AppDeps): ApiRoute[] {
 
     ...maintenanceRoutes(deps),
 
-    get('/admin/alerts', 'admin', async (_req, res) => {
-      res.json((await adminAlerts(db)) satisfies AdminAlert[]);
+    get('/admin/alerts', 'admin', async (req, res) => {
+      res.json((await adminAlerts(db, parseInput(AdminAlertsQuery, req.query))) satisfies AdminAlertsPage);
     }),
 
     get('/admin/users', 'admin', async (req, res) => {

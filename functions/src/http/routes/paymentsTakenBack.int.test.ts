@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
-import { AdminAlerts, GeneratePredictionResponse, NotificationsPage, walletOwesMessage } from '@stockseer/contract';
+import {
+  ADMIN_ALERTS_MAX_PAGE,
+  AdminAlertsPage,
+  GeneratePredictionResponse,
+  NotificationsPage,
+  walletOwesMessage,
+} from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import {
@@ -218,7 +224,8 @@ describe('signed events that can never be applied', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);
 
-    const alerts = AdminAlerts.parse((await apiCall('/api/admin/alerts', { token: await admin })).body);
+    const newest = `/api/admin/alerts?limit=${ADMIN_ALERTS_MAX_PAGE}`;
+    const { alerts } = AdminAlertsPage.parse((await apiCall(newest, { token: await admin })).body);
     const mine = alerts.filter((a) => a.eventId === eventId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ eventType: 'payment_intent.succeeded' });

@@ -1,7 +1,8 @@
 /** What the Admin tab lists, read as stored: the alerts, the users, every user's predictions and the audit log. */
 import type { Firestore } from 'firebase-admin/firestore';
 import type {
-  AdminAlert,
+  AdminAlertsPage,
+  AdminAlertsQuery,
   AdminUsersPage,
   AdminUsersQuery,
   AllPredictionsPage,
@@ -9,14 +10,14 @@ import type {
   AuditLogPage,
   AuditLogQuery,
 } from '@stockseer/contract';
-import { recentAlerts } from '../../adapters/firestore/alerts';
+import { alertsPage } from '../../adapters/firestore/alerts';
 import { adminUserPage } from '../../adapters/firestore/adminUsers';
 import { predictionsPage } from '../../adapters/firestore/predictions';
 import { auditPage } from '../../adapters/firestore/auditLog';
 
-/** What an operator must look at, newest first. */
-export function adminAlerts(db: Firestore): Promise<AdminAlert[]> {
-  return recentAlerts(db);
+/** A page of what an operator must look at, newest first. */
+export function adminAlerts(db: Firestore, query: AdminAlertsQuery): Promise<AdminAlertsPage> {
+  return alertsPage(db, query);
 }
 
 /** A page of the admin's user list, searched by e-mail or name. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue } from 'firebase-admin/firestore';
-import { AdminAlerts } from '@stockseer/contract';
+import { ADMIN_ALERTS_MAX_PAGE, AdminAlertsPage } from '@stockseer/contract';
 import { fixedClock } from '../../domain/clock';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
@@ -37,7 +37,8 @@ async function adminAlerts() {
   const account = await newTestUser('books-admin');
   await getAuth().setCustomUserClaims(account.uid, { admin: true });
   const token = (await emulatorSignIn(account)).idToken;
-  return AdminAlerts.parse((await apiCall('/api/admin/alerts', { token })).body);
+  const newest = `/api/admin/alerts?limit=${ADMIN_ALERTS_MAX_PAGE}`;
+  return AdminAlertsPage.parse((await apiCall(newest, { token })).body).alerts;
 }
 
 /**

@@ -14,19 +14,26 @@ export interface PagedTable<R> {
   caption?: string;
 }
 
-interface Props<P extends { nextCursor: string | null }, R extends { id: string }> extends PagedTable<R> {
+/** A paged list that is not a table: how its loaded rows are shown (an empty list included). */
+export interface PagedList<R> {
+  list: (rows: readonly R[]) => ReactNode;
+}
+
+type Props<P extends { nextCursor: string | null }, R extends { id: string }> = (PagedTable<R> | PagedList<R>) & {
   title: string;
   pages: SWRInfiniteResponse<P>;
   rowsOf: (page: P) => readonly R[];
-  /** Above the list: its search or filters. */
+  /** Above the list: its search or filters, or what it is. */
   head?: ReactNode;
   /** Above the table: how many rows are loaded, and whether more are to come. */
   count?: (loaded: number, hasMore: boolean) => string;
-}
+  /** What says the first page could not be loaded; the Admin tab's own words unless given. */
+  failedText?: string;
+};
 
 /**
  * An Admin tab card of a list the server pages, newest first (so the loaded pages in order are the list in order):
- * one dense table, with "Load more" after the last page loaded.
+ * one dense table (or the card's own list), with "Load more" after the last page loaded.
  */
 export function PagedCard<P extends { nextCursor: string | null }, R extends { id: string }>({
   title,
@@ -34,8 +41,8 @@ export function PagedCard<P extends { nextCursor: string | null }, R extends { i
   rowsOf,
   head,
   count,
-  caption = title,
-  ...table
+  failedText = ADMIN_TEXT.fetchFailed,
+  ...shown
 }: Props<P, R>) {
   const headingId = useId();
   const pageCount = pages.data?.length ?? 0;
@@ -53,7 +60,11 @@ export function PagedCard<P extends { nextCursor: string | null }, R extends { i
               {count(rows.length, hasMore)}
             </p>
           )}
-          <DataTable caption={caption} rows={rows} dense {...table} />
+          {'list' in shown ? (
+            shown.list(rows)
+          ) : (
+            <DataTable {...shown} caption={shown.caption ?? title} rows={rows} dense />
+          )}
           {hasMore && (
             <button
               type="button"
@@ -66,11 +77,7 @@ export function PagedCard<P extends { nextCursor: string | null }, R extends { i
           )}
         </>
       ) : (
-        <NotLoaded
-          failed={pages.error !== undefined}
-          failedText={ADMIN_TEXT.fetchFailed}
-          loadingText={ADMIN_TEXT.loading}
-        />
+        <NotLoaded failed={pages.error !== undefined} failedText={failedText} loadingText={ADMIN_TEXT.loading} />
       )}
     </section>
   );

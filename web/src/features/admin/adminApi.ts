@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import {
   ADMIN_USERS_MAX_PAGE,
+  AdminAlertsPage,
   AdminUsersPage,
   AllPredictionsPage,
   ClockState,
@@ -10,11 +10,13 @@ import {
 } from '@stockseer/contract';
 import { api } from '../../lib/api';
 import type { AdminFilters } from './adminFilters';
+import { useCursorPages } from './cursorPages';
 
 const DEFAULT_MODELS_PATH = '/api/admin/default-models';
 const USERS_PATH = '/api/admin/users';
 const ALL_PREDICTIONS_PATH = '/api/predictions/all';
 const CLOCK_PATH = '/api/admin/clock';
+const ALERTS_PATH = '/api/admin/alerts';
 
 /** Rows fetched per "Load more": a screenful or two, small enough to come back quickly. */
 export const PREDICTIONS_PAGE_SIZE = 50;
@@ -37,16 +39,10 @@ export function useAdminUsers(onError: () => void) {
 /** Rows per "Load more" of the Users section. */
 export const USERS_PAGE_SIZE = 20;
 
-const userPageKey = (search: string) => (_index: number, previous: AdminUsersPage | null) => {
-  if (previous && previous.nextCursor === null) return null;
-  const query = new URLSearchParams({ limit: String(USERS_PAGE_SIZE), ...(search ? { q: search } : {}) });
-  if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
-  return `${USERS_PATH}?${query}`;
-};
-
 /** The Users section: the list page by page, searched by the server. */
 export function useAdminUserPages(search: string, onError: () => void) {
-  return useSWRInfinite(userPageKey(search), (path: string) => api(path, AdminUsersPage), { onError });
+  const params = { limit: String(USERS_PAGE_SIZE), ...(search ? { q: search } : {}) };
+  return useCursorPages(USERS_PATH, (path) => api(path, AdminUsersPage), params, onError);
 }
 
 /** The server filters (so a filtered list is complete, whatever page a match is on); `all` sends nothing. */
@@ -61,20 +57,21 @@ function filterParams(filters: AdminFilters): Record<string, string> {
   return Object.fromEntries(Object.entries(wanted).filter(([, value]) => value !== 'all'));
 }
 
-const pageKey = (filters: AdminFilters) => (_index: number, previous: AllPredictionsPage | null) => {
-  if (previous && previous.nextCursor === null) return null;
-  const query = new URLSearchParams({ limit: String(PREDICTIONS_PAGE_SIZE), ...filterParams(filters) });
-  if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
-  return `${ALL_PREDICTIONS_PATH}?${query}`;
-};
-
 /**
- * All users' predictions, page by page: `setSize(size + 1)` loads the page after the last one's cursor, and
- * `mutate()` re-reads every loaded page (after maintenance, statuses may have changed on any of them).
+ * All users' predictions, page by page; `mutate()` re-reads every loaded page (after maintenance, statuses may have
+ * changed on any of them).
  */
 export function useAllPredictions(filters: AdminFilters, onError: () => void) {
-  return useSWRInfinite(pageKey(filters), (path: string) => api(path, AllPredictionsPage), { onError });
+  const params = { limit: String(PREDICTIONS_PAGE_SIZE), ...filterParams(filters) };
+  return useCursorPages(ALL_PREDICTIONS_PATH, (path) => api(path, AllPredictionsPage), params, onError);
 }
+
+/** Alerts per "Load more": the newest few, so a long run of them does not make the tab endless. */
+export const ALERTS_PAGE_SIZE = 10;
+
+/** The payment alerts, newest first, page by page. */
+export const useAdminAlerts = () =>
+  useCursorPages(ALERTS_PATH, (path) => api(path, AdminAlertsPage), { limit: String(ALERTS_PAGE_SIZE) });
 
 /** The emulator's clock; on a real deployment the endpoint answers 404 and there is no time machine. */
 export function useClock() {

@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import {
   AdminRefundResponse,
   AllPredictionsPage,
@@ -13,6 +12,7 @@ import {
   type SignOutEverywhereRequest,
 } from '@stockseer/contract';
 import { api } from '../../../lib/api';
+import { useCursorPages } from '../cursorPages';
 
 const userPath = (uid: string) => `/api/admin/users/${encodeURIComponent(uid)}`;
 
@@ -24,20 +24,12 @@ export function useCustomer(uid: string) {
   return useSWR(userPath(uid), (path: string) => api(path, CustomerView));
 }
 
-/** A list, page by page after the previous page's last id; `params` (filters) go with every page. */
-function usePages<P extends { nextCursor: string | null }>(
+/** A list of the customer view, page by page; `params` (filters) go with every page. */
+const usePages = <P extends { nextCursor: string | null }>(
   path: string,
   parse: (path: string) => Promise<P>,
   params: Record<string, string> = {},
-) {
-  const key = (_index: number, previous: P | null) => {
-    if (previous && previous.nextCursor === null) return null;
-    const query = new URLSearchParams({ limit: String(CUSTOMER_PAGE_SIZE), ...params });
-    if (previous?.nextCursor) query.set('cursor', previous.nextCursor);
-    return `${path}?${query}`;
-  };
-  return useSWRInfinite(key, parse);
-}
+) => useCursorPages(path, parse, { limit: String(CUSTOMER_PAGE_SIZE), ...params });
 
 export const useCustomerStatement = (uid: string) =>
   usePages(`${userPath(uid)}/statement`, (path) => api(path, CustomerStatementPage));
