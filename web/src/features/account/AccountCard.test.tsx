@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import useSWR from 'swr';
 import { ACCOUNT_MESSAGES, type ClosurePreview } from '@stockseer/contract';
 import { polyfillDialog } from '../../components/dialog.testkit';
 import { api, ApiError } from '../../lib/api';
@@ -114,6 +115,29 @@ describe('closing the account', () => {
     expect(onClosed).not.toHaveBeenCalled();
     fireEvent.click(within(done).getByRole('button', { name: CLOSE_TEXT.signOut }));
     expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops what the page behind shows of the account once it is closed, and does not ask for it again', async () => {
+    serve({ '/api/account/closure': aPreview, '/api/account/close': CLOSED });
+    const readWallet = vi.fn(async () => '$37.50');
+    /** The Wallet tab behind the dialog, as far as this test needs it: the balance it loaded. */
+    function WalletBehind() {
+      return <p data-testid="behind">{useSWR('/api/wallet', readWallet).data ?? '…'}</p>;
+    }
+    renderAccount(
+      <>
+        <WalletBehind />
+        <AccountCard uid="u1" onClosed={vi.fn()} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('behind').textContent).toBe('$37.50'));
+    const dialog = await openClosing();
+    fireEvent.change(await within(dialog).findByLabelText(CLOSE_TEXT.confirmLabel), { target: { value: 'CLOSE' } });
+    expect(screen.getByTestId('behind').textContent).toBe('$37.50');
+    fireEvent.click(within(dialog).getByRole('button', { name: CLOSE_TEXT.confirm }));
+    await screen.findByRole('dialog', { name: CLOSE_TEXT.doneTitle });
+    await waitFor(() => expect(screen.getByTestId('behind').textContent).toBe('…'));
+    expect(readWallet).toHaveBeenCalledTimes(1);
   });
 
   it('says why the account cannot close yet, and offers no confirmation', async () => {

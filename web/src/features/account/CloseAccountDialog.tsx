@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CLOSE_ACCOUNT_CONFIRMATION, type CloseAccountResponse, type ClosurePreview } from '@stockseer/contract';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
-import { closeAccount, useClosurePreview } from './accountApi';
+import { useCloseAccount, useClosurePreview } from './accountApi';
 import { CLOSE_TEXT } from './messages';
 
 interface Props {
@@ -113,6 +113,7 @@ function Confirm({ onCancel, onClosed }: { onCancel: () => void; onClosed: (outc
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const closeAccount = useCloseAccount();
   const confirmed = typed.trim() === CLOSE_ACCOUNT_CONFIRMATION;
 
   const submit = async (event: FormEvent) => {
