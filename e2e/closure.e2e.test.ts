@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AccountExport } from '@stockseer/contract';
 import { ACCOUNT_TEXT, CLOSE_TEXT } from '../web/src/features/account/messages';
+import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { db, paidTopUp, stripe } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { APP_URL, atWidths, launchBrowser, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
-import { availableAfterReload } from './support/wallet';
+import { availableAfterReload, balanceShows, historyLines } from './support/wallet';
 
 /**
  * "Download my data" and closing an account (docs/product.md#closing-an-account) in the browser: a user with two
@@ -81,6 +82,9 @@ describe('my account', () => {
 
     const done = page.getByRole('dialog', { name: CLOSE_TEXT.doneTitle });
     await done.getByText(CLOSE_TEXT.doneRefund(3000)).waitFor({ timeout: 30_000 });
+    // Behind the final word, the Wallet tab no longer shows the closed account's money as if it were still there.
+    await balanceShows(page, WALLET_TEXT.available, '…');
+    await expect(historyLines(page).count()).resolves.toBe(0);
     await atWidths(page, 'close-account-done', () => done.waitFor());
     await done.getByRole('button', { name: CLOSE_TEXT.signOut }).click();
     await page.waitForURL(`${APP_URL}/auth`);
