@@ -29,6 +29,9 @@ interface Props<T> {
   highlightedId?: string;
 }
 
+/** A header as a phone card's label: it may break after a slash ("Status/ Actual"), not in the middle of a word. */
+const cardLabel = (header: string) => header.replaceAll('/', '/\u200B');
+
 /**
  * A table with a (visually hidden) caption, column headers and an empty state spanning every column. Below 700 px
  * each row becomes a card of labelled cells; the explicit roles keep it a table for screen readers when CSS changes
@@ -84,11 +87,11 @@ export function DataTable<T extends { id: string }>({
               >
                 {columns.map(({ header, cell, rowHeader, className: cellClass }) =>
                   rowHeader ? (
-                    <th key={header} scope="row" role="rowheader" className={cellClass} data-label={header}>
+                    <th key={header} scope="row" role="rowheader" className={cellClass} data-label={cardLabel(header)}>
                       {cell(row)}
                     </th>
                   ) : (
-                    <td key={header} role="cell" className={cellClass} data-label={header}>
+                    <td key={header} role="cell" className={cellClass} data-label={cardLabel(header)}>
                       {cell(row)}
                     </td>
                   ),
