@@ -126,7 +126,9 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     // Handed to the app's real service worker as the browser's push service would: it shows the summary.
     const delivery = await deliverPush(page, pushed!.payload);
     const completed = () => delivery.recorded().find((e) => e.eventName === 'Push event completed');
-    await expect.poll(completed, { timeout: 30_000 }).toBeTruthy();
+    // The browser shows it only once its icon and badge have loaded from Hosting, one after the other: seconds on a
+    // busy machine.
+    await expect.poll(completed, { timeout: 60_000 }).toBeTruthy();
     const record = { recorded: delivery.recorded(), workerConsole: delivery.workerConsole() };
     expect(completed()!.details, JSON.stringify(record)).toEqual({ Status: 'Success' });
     expect(record.recorded).toContainEqual({

@@ -13,7 +13,8 @@
  *            service this bench runs on loopback (tools/testing/pushService.ts: it checks each push's VAPID signature
  *            and decrypts it): the run's summaries, pushes per second from the first to the last received, none twice
  *
- * `--only spread,single` picks scenarios. Loopback only; bounded by the counts and --timeout (seconds, 600).
+ * `--only spread,single` picks scenarios; `--only push --push-subscribers 200` checks the push scenario in a minute or
+ * two (its figures are those of a small run). Loopback only; bounded by the counts and --timeout (seconds, 600).
  * Figures are those of the emulators on this machine (2 cores shared), not of Cloud Functions and Firestore.
  */
 import { parseArgs } from 'node:util';
