@@ -142,18 +142,18 @@ describe('Web Push: turned on from a button, one summary per run, shown by the s
     await delivery.close();
     // On the desktop: the title, and the body after the site's name.
     const desktop = file.browser.desktop!;
-    await expect.poll(() => desktop.shown()).toHaveLength(1);
+    await expect.poll(() => desktop.shown(), { timeout: 15_000 }).toHaveLength(1);
     const [onDesktop] = desktop.shown();
     expect(onDesktop!.summary).toBe(message.title);
     expect(onDesktop!.body.endsWith(`\n\n${message.body}`), onDesktop!.body).toBe(true);
 
-    // Clicked on the desktop, it leads the app's open window (one the worker controls, as after any first visit) to
+    // Clicked on the desktop, it leads the app's open window (one the worker controls, as every visit but the first) to
     // where it names, and goes away. History shows the same outcome; the inbox lists the same forecast.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     desktop.click(onDesktop!.id);
     await page.waitForURL(`${APP_URL}${message.url}`);
-    await expect.poll(() => desktop.shown()).toEqual([]);
+    await expect.poll(() => desktop.shown(), { timeout: 15_000 }).toEqual([]);
     await expect(shownNotifications(page)).resolves.toEqual([]);
     await page
       .locator('.history-table tbody tr')
