@@ -32,14 +32,22 @@ export async function launchBrowser({
 }: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'stockseer-e2e-'));
   const desktop = desktopNotifications ? await startDesktopNotifications() : undefined;
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: await chromiumPath(),
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: { width: 1280, height: 860 },
-    serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
-    ...(desktop && { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktop.busAddress } as Record<string, string> }),
-  });
+  const context = await chromium
+    .launchPersistentContext(userDataDir, {
+      executablePath: await chromiumPath(),
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1280, height: 860 },
+      serviceWorkers: blockServiceWorkers ? 'block' : 'allow',
+      ...(desktop && {
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: desktop.busAddress } as Record<string, string>,
+      }),
+    })
+    .catch(async (error: unknown) => {
+      // A browser that did not start leaves no bus behind either.
+      await desktop?.close();
+      throw error;
+    });
   const violations = await watchCspViolations(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
