@@ -1,13 +1,16 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { MODEL_LABELS, type DailyBar, type Prediction, type Transaction, type Wallet } from '@stockseer/contract';
+import { MODEL_LABELS, PREDICTION_FEE_CENTS, type DailyBar, type Prediction, type Wallet } from '@stockseer/contract';
 import { addTradingDays } from '../../functions/src/domain/calendar';
-import { deposit, newWallet, payForPrediction } from '../../functions/src/domain/ledger';
+import { ledgerTxId, payForPrediction } from '../../functions/src/domain/ledger';
+import { seedWalletCommit } from './seedTopUp';
 
 /**
- * Due predictions for maintenance tests and `bench:maintenance`: a wallet funded by one deposit, then `free` free and
- * `paid` paid short-term predictions made with the ledger's own rules (the same `payForPrediction` a generate
- * applies), stored where and as the app stores them. Batched writes instead of one transaction per prediction: a
- * few thousand take seconds, not minutes. Outcomes are chosen by the hit range, so a test knows which will hit.
+ * Due predictions for maintenance tests and `bench:maintenance`: a wallet funded by one top-up paid in the stack's
+ * Stripe sandbox, then `free` free and `paid` paid short-term predictions reserved by the ledger's own rule (the
+ * `payForPrediction` a generate applies), all in one commit of the wallet writer (seedTopUp.ts), so the business
+ * overview counts them as it counts a generate's; stored where and as the app stores them. One transaction per
+ * wallet instead of one per prediction: a few thousand take seconds, not minutes. Outcomes are chosen by the hit
+ * range, so a test knows which will hit.
  */
 export interface DueWalletSpec {
   userId: string;
@@ -21,33 +24,15 @@ export interface DueWalletSpec {
   spareCents?: number;
 }
 
-const WRITES_PER_BATCH = 450;
-
 export async function seedDueWallet(db: Firestore, spec: DueWalletSpec): Promise<Prediction[]> {
   const { userId, paid, free, origin, symbol, outcome } = spec;
   const now = new Date(`${origin.date}T21:00:00Z`);
-  let wallet: Wallet = { ...newWallet(userId, now), freePredictions: free };
-  const transactions: Transaction[] = [];
-  const predictions: Prediction[] = [];
-  if (paid + (spec.spareCents ?? 0) > 0) {
-    const funded = deposit(wallet, {
-      paymentIntentId: `pi_seed_${userId}`,
-      amountCents: paid * 100 + (spec.spareCents ?? 0),
-      now,
-    });
-    wallet = funded.wallet;
-    transactions.push(...funded.transactions);
-  }
   const targetDate = addTradingDays(origin.date, 7);
-  for (let i = 0; i < paid + free; i++) {
-    const id = `${userId}-p${String(i).padStart(5, '0')}`;
-    const decision = payForPrediction(wallet, { predictionId: id, ticker: symbol, now });
-    wallet = decision.wallet;
-    transactions.push(...decision.transactions);
-    const price = origin.close;
+  const price = origin.close;
+  const predictions = Array.from({ length: paid + free }, (_, i): Omit<Prediction, 'isFree'> => {
     const hit = outcome(i) === 'hit';
-    predictions.push({
-      id,
+    return {
+      id: `${userId}-p${String(i).padStart(5, '0')}`,
       symbol,
       modelId: 'naive',
       modelName: MODEL_LABELS.naive,
@@ -65,25 +50,31 @@ export async function seedDueWallet(db: Firestore, spec: DueWalletSpec): Promise
       hitProbability: null,
       actualPrice: null,
       status: 'active',
-      isFree: decision.isFree,
       userId,
       userEmail: `${userId}@maintenance.test`,
       createdAt: now.toISOString(),
-    });
-  }
-
-  const writes: ((batch: FirebaseFirestore.WriteBatch) => void)[] = [
-    ...transactions.map((t) => (b: FirebaseFirestore.WriteBatch) => b.set(db.collection('transactions').doc(t.id), t)),
-    ...predictions.map(
-      (p) => (b: FirebaseFirestore.WriteBatch) =>
-        b.set(db.collection('predictions').doc(p.id), { ...p, modelChoice: 'recommended' }),
-    ),
-    (b) => b.set(db.collection('wallets').doc(userId), wallet),
-  ];
-  for (let i = 0; i < writes.length; i += WRITES_PER_BATCH) {
-    const batch = db.batch();
-    for (const write of writes.slice(i, i + WRITES_PER_BATCH)) write(batch);
-    await batch.commit();
-  }
-  return predictions;
+    };
+  });
+  const reservations = predictions.map((p) => ({
+    txId: ledgerTxId.reserve(p.id),
+    decide: (wallet: Wallet) => payForPrediction(wallet, { predictionId: p.id, ticker: symbol, now }),
+  }));
+  let made: Prediction[] = [];
+  await seedWalletCommit(db, {
+    userId,
+    cents: paid * PREDICTION_FEE_CENTS + (spec.spareCents ?? 0),
+    free,
+    now,
+    steps: reservations,
+    // Each prediction with its reservation, free or paid as the ledger decided, as a generate stores it.
+    alsoWrite: (tx, applied) => {
+      const decisions = new Map(applied.map((a) => [a.step, a.decision]));
+      made = predictions.map((p, i) => ({
+        ...p,
+        isFree: decisions.get(reservations[i]!)!.transactions.some((t) => t.type === 'free_prediction'),
+      }));
+      for (const p of made) tx.set(db.collection('predictions').doc(p.id), { ...p, modelChoice: 'recommended' });
+    },
+  });
+  return made;
 }
