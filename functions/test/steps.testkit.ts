@@ -1,3 +1,4 @@
+import type { Transaction } from '@stockseer/contract';
 import type { Clock } from '../src/domain/clock';
 import { createMarketDataService } from '../src/adapters/market-data';
 import { createModelPool } from '../src/adapters/model-pool/pool';
@@ -19,3 +20,16 @@ export const stepContext = (runId: string, clock: Clock): StepContext => ({
   runId,
   finalAttempt: false,
 });
+
+/**
+ * The reconciliation's period of a test: Stripe's money created from `from` to a second from now, and the ledger's
+ * lines stamped from the first of `lines` to just after the last (so another test's lines stay out of it).
+ */
+export function reconcilePeriodOf(from: Date, lines: readonly Pick<Transaction, 'createdAt'>[]) {
+  const stamps = lines.map((t) => t.createdAt).sort();
+  return {
+    stripe: { from: from.toISOString(), to: new Date(Date.now() + 1000).toISOString() },
+    ledger: { from: stamps[0]!, to: new Date(Date.parse(stamps.at(-1)!) + 1).toISOString() },
+    carried: [],
+  };
+}

@@ -11,6 +11,7 @@ import {
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import { seedDueWallet } from '../../../../tools/testing/duePredictions';
+import { fundWallet } from '../../../../tools/testing/wallet';
 import { addTradingDays } from '../../domain/calendar';
 import { fixedClock } from '../../domain/clock';
 import { createMarketDataService } from '../../adapters/market-data';
@@ -21,18 +22,31 @@ import { creditTopUp } from '../../adapters/firestore/wallets';
 import { ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { settlementStep } from '../maintenance/settlement';
 import { recountOverview } from './overviewRecount';
-import { balanceReaches, db, paidTopUp, payments, resendEvent, sandboxEventsOf } from '../../../test/payments.testkit';
+import {
+  balanceReaches,
+  db,
+  healthyLedger,
+  paidTopUp,
+  payments,
+  resendEvent,
+  sandboxEventsOf,
+} from '../../../test/payments.testkit';
+import { booksContext, reconcilePeriodOf } from '../../../test/books.testkit';
+import { reconcileStep } from '../maintenance/books';
 import { push } from '../../../test/push.testkit';
 
 /**
  * The overview's figures against a recount (docs/architecture.md#the-business-overview): random activity through the
  * real stack (sign-ins, top-ups paid in the Stripe sandbox and credited by its webhooks, generates, a maintenance
- * run), a replayed webhook and a retried settlement shard, each counted once. Every test first mends the figures to
- * a recount, absorbing what other tests wrote behind the wallet writer's back (test kits that seed ledgers).
+ * run), a replayed webhook and a retried settlement shard, each counted once; and the test kits' seeded wallets,
+ * which go through the wallet writer too. Tests that compare figures before and after first mend them to a recount,
+ * absorbing what another file may have written behind the wallet writer's back.
  */
 // Days no other test makes predictions near, so that the maintenance run below settles only this test's.
 const GENERATE_DAY = '2024-02-05';
 const SETTLE_DAY = addTradingDays(addTradingDays(GENERATE_DAY, 7), 1);
+// The test kits' own day, away from the others.
+const KIT_DAY = '2024-09-09';
 let admin: string;
 
 const asAdmin = (path: string, body?: unknown) => apiCall<unknown>(path, { token: admin, body });
@@ -175,8 +189,6 @@ describe('the business overview', () => {
       symbol: 'KO',
       outcome: (i) => (i % 2 === 0 ? 'hit' : 'missed'),
     });
-    // The seed wrote its ledger directly: the recount takes it in, so that only the settlement differs below.
-    await recountOverview(db, { mend: true });
     const before = await readAllBusinessFigures(db);
     const models = createModelPool({ threads: 1 });
     const ctx = { db, marketData, models, payments, push, runId: `overview-${userId}`, clock, finalAttempt: false };
@@ -237,6 +249,63 @@ describe('the business overview', () => {
     expect(added('reservedChange')).toBe(100 * users.length);
     expect(await recountOverview(db, { mend: false })).toEqual([]);
   }, 180_000);
+
+  it("counts the test kits' money as production's: after seeding and a maintenance run, the figures equal a recount, reserved outstanding never below zero, every seeded deposit paid in Stripe", async () => {
+    const from = new Date(Date.now() - 1000);
+    expect(await recountOverview(db, { mend: true })).toBeDefined();
+    const clock = fixedClock(KIT_DAY);
+    const origin = (await createMarketDataService({ db, clock }).barsUpTo('KO', KIT_DAY, 5)).at(-1)!;
+    const [dayBefore] = await overviewOf('day', origin.date);
+    const userId = `overview-kit-${Date.now()}`;
+    const seeded = await seedDueWallet(db, {
+      userId,
+      paid: 6,
+      free: 2,
+      origin,
+      symbol: 'KO',
+      outcome: (i) => (i % 3 === 0 ? 'hit' : 'missed'),
+      spareCents: 150,
+    });
+    const funded = await newTestUser('overview-kit-funded');
+    await fundWallet(db, funded, { cents: 700, free: 0 });
+    // Counted on the seeding's day as a generate's would be: two free (the allowance first), six paid.
+    const [dayAfter] = await overviewOf('day', origin.date);
+    expect(change(dayBefore!, dayAfter!)).toEqual({
+      moneyIn: 750,
+      newUsers: 1,
+      freePredictions: 2,
+      paidPredictions: 6,
+      reservedOutstanding: 600,
+    });
+    expect(await recountOverview(db, { mend: false })).toEqual([]);
+
+    // The seeded predictions fall due: a maintenance run settles them (and whatever else is due by then).
+    const settleDay = addTradingDays(seeded[0]!.targetDate, 1);
+    expect((await setClock(settleDay)).status).toBe(200);
+    await untilDone(await asAdmin('/api/admin/check-predictions', {}));
+    const statuses = await Promise.all(
+      seeded.map(async (p) => (await db.collection('predictions').doc(p.id).get()).get('status')),
+    );
+    expect(statuses).toEqual(seeded.map((_, i) => (i % 3 === 0 ? 'hit' : 'missed')));
+
+    expect(await recountOverview(db, { mend: false })).toEqual([]);
+    const days = await overviewOf('day', origin.date, settleDay);
+    const months = await overviewOf('month', origin.date, settleDay);
+    for (const period of [...days, ...months])
+      expect(period.reservedOutstanding, period.period).toBeGreaterThanOrEqual(0);
+
+    // The nightly reconciliation finds a top-up in Stripe behind each seeded deposit: no finding.
+    const deposits = (await Promise.all([userId, funded.uid].map((uid) => healthyLedger(uid)))).flatMap((ledger) =>
+      ledger.transactions.filter((t) => t.type === 'deposit'),
+    );
+    expect(deposits.map((t) => t.amount).sort()).toEqual([700, 750]);
+    for (const line of deposits) {
+      const period = reconcilePeriodOf(from, [line]);
+      expect(await reconcileStep.run(booksContext(`overview-kit-${line.id}`, clock), period)).toEqual({
+        booksDiscrepancies: 0,
+      });
+    }
+  }, 300_000);
 
   it('refuses bad ranges with 400 and a message, and anyone but an admin', async () => {
     const refused: [string, unknown][] = [
