@@ -5,15 +5,17 @@ import { AccountExport } from '@stockseer/contract';
 import { ACCOUNT_TEXT, CLOSE_TEXT } from '../web/src/features/account/messages';
 import { WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { db, paidTopUp, stripe } from '../functions/test/payments.testkit';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
+import { apiCall } from '../tools/testing/api';
 import { APP_URL, atWidths, launchBrowser, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { availableAfterReload, balanceShows, historyLines } from './support/wallet';
 
 /**
  * "Download my data" and closing an account (docs/product.md#closing-an-account) in the browser: a user with two
- * top-ups paid by card downloads their data as JSON and CSV, then closes the account: what will happen, the typed
- * confirmation, the final word, signed out. Screenshots of each at 1280, 390 and 320 px.
+ * top-ups paid by card downloads their data as JSON and CSV, is given a courtesy credit, then closes the account:
+ * what will happen (the credit not refunded among it), the typed confirmation, the final word, signed out. Screenshots of each at 1280, 390 and 320 px.
  */
 let browser: Browser;
 
@@ -33,7 +35,7 @@ async function downloaded(page: Page, button: string) {
 }
 
 describe('my account', () => {
-  it('downloads my data as JSON and CSV, then closes: what happens, the typed confirmation, the refund, signed out', async () => {
+  it('downloads my data as JSON and CSV, then closes: what happens, the typed confirmation, the refund, the credit forfeited, signed out', async () => {
     const { page } = browser;
     const email = uniqueEmail('closure');
     await signInWithChooser(page, { email });
@@ -67,6 +69,15 @@ describe('my account', () => {
     ]);
     expect(rows).toEqual(expect.arrayContaining([`${newer},${data.payments[0]!.date},10.00,0.00,0.00,10.00`]));
 
+    // A courtesy credit from support: no card can take it back, so closing forfeits it, and says so before the click.
+    const admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+    const credited = await apiCall(`/api/admin/users/${uid}/credits`, {
+      token: admin,
+      body: { amountCents: 250, reason: 'sorry for the outage' },
+      headers: { 'Idempotency-Key': `closure-e2e-${uid}` },
+    });
+    expect(credited.status).toBe(200);
+
     await card.getByRole('button', { name: ACCOUNT_TEXT.closeButton }).click();
     const dialog = page.getByRole('dialog', { name: CLOSE_TEXT.dialogTitle });
     await dialog.getByRole('heading', { name: CLOSE_TEXT.refundHeading(3000) }).waitFor();
@@ -74,6 +85,9 @@ describe('my account', () => {
       expect.stringMatching(/^\$10\.00 of your \$10\.00 top-up of /),
       expect.stringMatching(/^\$20\.00 of your \$20\.00 top-up of /),
     ]);
+    await dialog
+      .getByText('$2.50 of courtesy credit is not refunded: it came from StockSeer, not from your card.')
+      .waitFor();
     await atWidths(page, 'close-account-review', () => dialog.waitFor());
 
     await dialog.getByLabel(CLOSE_TEXT.confirmLabel).fill('CLOSE');
@@ -94,6 +108,8 @@ describe('my account', () => {
       [newer, older].map(async (id) => (await stripe.refunds.list({ payment_intent: id })).data.map((r) => r.amount)),
     );
     expect([refundsOfNewer, refundsOfOlder]).toEqual([[1000], [2000]]);
+    const forfeited = (await db.collection('transactions').doc(`forfeit:${uid}`).get()).data();
+    expect(forfeited).toMatchObject({ type: 'forfeiture', amount: 250, walletId: uid });
     expect((await db.collection('users').doc(uid).get()).exists).toBe(false);
     expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);
   });

@@ -19,8 +19,6 @@ export const ACCOUNT_MESSAGES = {
   walletOwes: (owedCents: number) =>
     `Your wallet is $${centsToDollars(owedCents)} below zero: add funds to repay it before you close your account.`,
   disputed: 'A top-up of yours is disputed with your bank: you can close your account once the bank has decided.',
-  notRefundable: (cents: number) =>
-    `$${centsToDollars(cents)} of your balance did not come from a card and cannot be refunded to one: contact support to close your account.`,
   refundsPending:
     'Your refunds are on their way, but Stripe has not confirmed them yet: try closing your account again in a few minutes.',
   closing: 'This account is being closed: it can make no new predictions or top-ups.',
@@ -55,6 +53,8 @@ export const ClosurePreview = z.object({
   /** Newest top-up first, each at most what it has left to refund. */
   refunds: z.array(ClosureRefund),
   refundTotalCents: Cents,
+  /** The courtesy credit still unspent: no card can take it back, so closing forfeits it. */
+  forfeitCents: Cents,
 });
 export type ClosurePreview = z.infer<typeof ClosurePreview>;
 

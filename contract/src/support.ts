@@ -171,4 +171,6 @@ export const SUPPORT_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different request',
   keyRequired: 'Idempotency-Key header is required for this action',
   unknownUser: 'No such user',
+  /** A closing account's unspent courtesy credit is forfeited once: a credit after that would be stranded. */
+  accountClosing: 'This account is being closed: it gets no courtesy credit',
 } as const;

@@ -18,6 +18,8 @@ export const PREDICTION_FEE_CENTS = 100;
  *
  * `cancellation` gives back the $1 of a paid prediction still open when its owner closed the account
  * (docs/product.md#closing-an-account): no charge, the money goes back to Available before it is refunded.
+ * `forfeiture` is the courtesy credit still unspent when its owner closed the account: no card can take it back, so
+ * it goes back to the house (at most what courtesy credits brought, once per account).
  */
 export const TransactionType = z.enum([
   'deposit',
@@ -32,6 +34,7 @@ export const TransactionType = z.enum([
   'dispute_lost',
   'credit',
   'cancellation',
+  'forfeiture',
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
 

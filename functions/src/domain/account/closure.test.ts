@@ -62,7 +62,7 @@ describe('closing an account', () => {
       ['pi_b', 1950],
       ['pi_a', 2000],
     ]);
-    expect(plan.unrefundableCents).toBe(0);
+    expect(plan.forfeitCents).toBe(0);
   });
 
   it('limits each refund to what its top-up has left, then takes the rest from the next older one', () => {
@@ -73,7 +73,7 @@ describe('closing an account', () => {
       ['pi_b', 300],
       ['pi_a', 2000],
     ]);
-    expect(refundPlan(2500, customerPayments(written)).unrefundableCents).toBe(200);
+    expect(refundPlan(2500, customerPayments(written)).forfeitCents).toBe(200);
     expect(refundPlan(200, customerPayments(written)).refunds).toEqual([
       expect.objectContaining({ paymentIntentId: 'pi_b', refundCents: 200, topUpCents: 1000 }),
     ]);

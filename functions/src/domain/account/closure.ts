@@ -36,8 +36,8 @@ function openDisputes(lines: readonly Transaction[]): string[] {
 
 export interface RefundPlan {
   refunds: ClosureRefund[];
-  /** What no top-up can take back (money that came from no card): the account cannot close with it. */
-  unrefundableCents: number;
+  /** What no top-up can take back (the courtesy credit still unspent): closing forfeits it. */
+  forfeitCents: number;
 }
 
 /**
@@ -58,7 +58,7 @@ export function refundPlan(balanceCents: number, topUpsNewestFirst: readonly Cus
     });
     left -= refundCents;
   }
-  return { refunds, unrefundableCents: left };
+  return { refunds, forfeitCents: left };
 }
 
 /**

@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   disputeWon: 'dispute-won:',
   disputeLost: 'dispute-lost:',
   credit: 'credit:',
+  forfeit: 'forfeit:',
 } as const;
 
 /**
@@ -28,6 +29,8 @@ export const ledgerTxId = {
     `${ID_PREFIX.disputeLost}${paymentIntentId}:${disputeId}`,
   /** A courtesy credit, keyed by its request (the target wallet and the admin's Idempotency-Key, hashed). */
   credit: (creditId: string) => ID_PREFIX.credit + creditId,
+  /** The courtesy credit a closing account leaves unspent: one per account, so a resumed closure forfeits once. */
+  forfeit: (userId: string) => ID_PREFIX.forfeit + userId,
   /** The line that closes a decided dispute: the webhook writes it, the nightly reconciliation looks for it. */
   disputeClosed: (paymentIntentId: string, disputeId: string, outcome: 'won' | 'lost') =>
     outcome === 'won'

@@ -4,7 +4,10 @@ import type { Wallet } from '@stockseer/contract';
 import { fixedClock } from '../clock';
 import {
   checkInvariants,
+  courtesyCredit,
   deposit,
+  forfeitCourtesyCredit,
+  ledgerTxId,
   newWallet,
   operationViolations,
   settle,
@@ -90,5 +93,38 @@ describe('operationViolations (the per-operation form of the ledger invariants)'
     expect(operationViolations(wallet, { ...free, wallet: { ...free.wallet, freePredictions: 3 } })).toEqual([
       'freePredictions moved by -2, its transactions say -1',
     ]);
+  });
+});
+
+describe('checkInvariants on a forfeiture (the courtesy credit a closing leaves unspent)', () => {
+  const credited = courtesyCredit(
+    deposit(newWallet('user-1', now), { paymentIntentId: 'pi_1', amountCents: 500, now }).wallet,
+    { creditId: 'c1', amountCents: 200, now },
+  );
+  const history = [
+    ...deposit(newWallet('user-1', now), { paymentIntentId: 'pi_1', amountCents: 500, now }).transactions,
+    ...credited.transactions,
+  ];
+  const closing = { ...credited.wallet, closingSince: now.toISOString() };
+
+  it("counts it as money out, at most what courtesy credits brought, under the account's own id", () => {
+    const forfeited = forfeitCourtesyCredit(closing, { amountCents: 200, now });
+    expect(forfeited.transactions.map((t) => t.id)).toEqual([ledgerTxId.forfeit('user-1')]);
+    expect(operationViolations(closing, forfeited)).toEqual([]);
+    expect(checkInvariants(forfeited.wallet, [...history, ...forfeited.transactions])).toEqual([]);
+
+    const tooMuch = forfeitCourtesyCredit(closing, { amountCents: 300, now });
+    expect(checkInvariants(tooMuch.wallet, [...history, ...tooMuch.transactions])).toEqual([
+      '300 cents forfeited, more than the 200 credited',
+    ]);
+    const misnamed = forfeited.transactions.map((t) => ({ ...t, id: ledgerTxId.forfeit('user-2') }));
+    expect(checkInvariants(forfeited.wallet, [...history, ...misnamed])).toEqual([
+      "forfeiture forfeit:user-2 is not user-1's closing",
+    ]);
+  });
+
+  it('is refused to a wallet not closing, or beyond what it holds', () => {
+    expect(() => forfeitCourtesyCredit(credited.wallet, { amountCents: 100, now })).toThrow(/closing since undefined/);
+    expect(() => forfeitCourtesyCredit(closing, { amountCents: 701, now })).toThrow(/forfeits 701 cents of 700/);
   });
 });

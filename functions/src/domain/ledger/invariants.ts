@@ -12,7 +12,7 @@ import {
   type WalletFigures,
 } from '@stockseer/contract';
 import { assertInvariant, InvariantViolation } from '../errors';
-import { ID_PREFIX } from './ids';
+import { ID_PREFIX, ledgerTxId } from './ids';
 
 export interface LedgerDecision {
   wallet: Wallet;
@@ -85,6 +85,8 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; 
   },
   other: { moves: COMES_IN },
   credit: { idPrefix: ID_PREFIX.credit, moves: COMES_IN },
+  // The house's money going back to the house: no card, no Stripe object.
+  forfeiture: { idPrefix: ID_PREFIX.forfeit, moves: GOES_OUT },
   top_up_refund: { idPrefix: ID_PREFIX.topUpRefund, moves: GOES_OUT },
   dispute: { idPrefix: ID_PREFIX.dispute, moves: GOES_OUT },
   dispute_won: { idPrefix: ID_PREFIX.disputeWon, moves: COMES_IN },
@@ -147,8 +149,18 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
   const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance;
   const received = total.deposit + total.other + total.credit;
   const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
-  if (held !== received - takenBack) {
-    violations.push(`wallet holds ${held} cents but received ${received} and gave back ${takenBack}`);
+  // Money out: what Stripe took back, and the courtesy credit a closing gave back to the house.
+  const out = takenBack + total.forfeiture;
+  if (held !== received - out)
+    violations.push(`wallet holds ${held} cents but received ${received} and gave back ${out}`);
+  // Only what no card brought can be forfeited, and only by the account itself (one id per account).
+  if (total.forfeiture > total.credit + total.other) {
+    violations.push(`${total.forfeiture} cents forfeited, more than the ${total.credit + total.other} credited`);
+  }
+  for (const t of transactions) {
+    if (t.type === 'forfeiture' && t.id !== ledgerTxId.forfeit(wallet.userId)) {
+      violations.push(`forfeiture ${t.id} is not ${wallet.userId}'s closing`);
+    }
   }
   if (wallet.balance < 0 && -wallet.balance > takenBack) {
     violations.push(`balance is ${wallet.balance} cents, more debt than the ${takenBack} cents given back`);

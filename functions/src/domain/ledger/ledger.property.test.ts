@@ -17,6 +17,7 @@ import {
   checkInvariants,
   closeDispute,
   courtesyCredit,
+  forfeitCourtesyCredit,
   deposit,
   ledgerTxId,
   type LedgerDecision,
@@ -113,6 +114,8 @@ interface Model {
   disputes: Map<string, { disputeId: string; amountCents: number; outcome?: 'won' | 'lost' }>;
   /** Courtesy credits given, by request, as first given (a replay repeats them). */
   credits: Map<string, number>;
+  /** The courtesy credit a closing left unspent and forfeited. */
+  forfeitedCents: number;
 }
 
 /** What Stripe has taken back from a top-up and not returned: refunds, plus a dispute unless it was won. */
@@ -272,10 +275,15 @@ function step(model: Model, op: Operation): void {
           expect(applied.wallet.balance).toBe(before.balance + amountCents);
         } else expect(known).toBeDefined();
       } catch (error) {
-        // Only a wallet that owes refuses a new credit: it would hide the debt.
+        // Only a wallet that owes refuses a new credit (it would hide the debt), and a closing one (its unspent
+        // credit is forfeited once).
         expect(known).toBeUndefined();
-        expect(before.balance).toBeLessThan(0);
-        expect((error as AppError).message).toBe(SUPPORT_MESSAGES.walletOwes(-before.balance));
+        const why =
+          before.balance < 0
+            ? SUPPORT_MESSAGES.walletOwes(-before.balance)
+            : before.closingSince && SUPPORT_MESSAGES.accountClosing;
+        expect(why).toBeTruthy();
+        expect((error as AppError).message).toBe(why);
         expect(model.wallet).toBe(before);
       }
       return;
@@ -311,10 +319,9 @@ function step(model: Model, op: Operation): void {
       const openPaid = [...model.predictions.values()].filter((p) => !p.isFree && p.outcome === undefined).length;
       const written = () => model.transactions.map((t, writtenAt) => ({ ...t, writtenAt }));
       const planned = refundPlan(model.wallet.balance + 100 * openPaid, customerPayments(written()));
-      // Money no card brought (a courtesy credit) cannot go back to one: that closure is refused, nothing moves.
+      // Money no card brought (a courtesy credit still unspent) cannot go back to one: it is forfeited.
       const credited = [...model.credits.values()].reduce((sum, cents) => sum + cents, 0);
-      expect(planned.unrefundableCents).toBeLessThanOrEqual(credited);
-      if (planned.unrefundableCents > 0) return;
+      expect(planned.forfeitCents).toBeLessThanOrEqual(credited - model.forfeitedCents);
       const marked = startClosing(model.wallet, now);
       if (marked) model.wallet = marked;
       for (const [predictionId, prediction] of model.predictions) {
@@ -330,6 +337,14 @@ function step(model: Model, op: Operation): void {
       expect(model.wallet.reservedBalance).toBe(0);
       const plan = refundPlan(model.wallet.balance, customerPayments(written()));
       expect(plan).toEqual(planned);
+      if (plan.forfeitCents > 0) {
+        const forfeit = (w: Wallet) => forfeitCourtesyCredit(w, { amountCents: plan.forfeitCents, now });
+        // Once per account: a credit is refused while closing, so a later closing has nothing left to forfeit.
+        expect(apply(model, ledgerTxId.forfeit('u1'), forfeit)).toBeDefined();
+        model.forfeitedCents += plan.forfeitCents;
+        // A resumed closure finds it done: a replay moves nothing.
+        expect(apply(model, ledgerTxId.forfeit('u1'), forfeit)).toBeUndefined();
+      }
       for (const { paymentIntentId, refundCents } of plan.refunds) {
         expect(refundCents).toBeLessThanOrEqual(
           model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId),
@@ -368,7 +383,9 @@ function expectHealthy(model: Model): void {
   expect(wallet.balance).toBeGreaterThanOrEqual(-takenBack);
 
   const received = [...model.firstDepositCents.values(), ...model.credits.values()].reduce((sum, c) => sum + c, 0);
-  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(received - takenBack);
+  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(
+    received - takenBack - model.forfeitedCents,
+  );
   for (const id of paymentIntents) {
     expect(takenBackFrom(model, id)).toBeLessThanOrEqual(model.firstDepositCents.get(id)!);
   }
@@ -395,6 +412,7 @@ const newModel = (today: string): Model => ({
   refunds: new Map(),
   disputes: new Map(),
   credits: new Map(),
+  forfeitedCents: 0,
 });
 
 const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({

@@ -89,6 +89,8 @@ export function courtesyCredit(
     `a courtesy credit of ${amountCents} cents is out of bounds`,
   );
   if (wallet.balance < 0) throw new AppError('conflict', SUPPORT_MESSAGES.walletOwes(-wallet.balance));
+  // A closing account's unspent credit is forfeited once (forfeitCourtesyCredit): a later one would be stranded.
+  if (wallet.closingSince !== undefined) throw new AppError('conflict', SUPPORT_MESSAGES.accountClosing);
   return {
     wallet: decided(wallet, { ...wallet, balance: wallet.balance + amountCents, updatedAt: now.toISOString() }),
     transactions: [
@@ -98,6 +100,34 @@ export function courtesyCredit(
         amount: amountCents,
         ticker: null,
         description: `Courtesy credit from StockSeer: $${centsToDollars(amountCents)}`,
+      }),
+    ],
+  };
+}
+
+/**
+ * The courtesy credit still unspent when its owner closes the account (docs/product.md#closing-an-account): the part
+ * of Available that no card can take back goes back to the house, out of Available, before the rest is refunded.
+ * Only a closing wallet forfeits, never more than it holds.
+ */
+export function forfeitCourtesyCredit(
+  wallet: Wallet,
+  { amountCents, now }: { amountCents: number; now: Date },
+): LedgerDecision {
+  assertPositiveCents(amountCents, 'a forfeiture');
+  assertInvariant(
+    wallet.closingSince !== undefined && amountCents <= wallet.balance,
+    `${wallet.userId} forfeits ${amountCents} cents of ${wallet.balance}, closing since ${wallet.closingSince}`,
+  );
+  return {
+    wallet: decided(wallet, { ...wallet, balance: wallet.balance - amountCents, updatedAt: now.toISOString() }),
+    transactions: [
+      transaction(wallet, now, {
+        id: ledgerTxId.forfeit(wallet.userId),
+        type: 'forfeiture',
+        amount: amountCents,
+        ticker: null,
+        description: `Courtesy credit not refunded (account closed): $${centsToDollars(amountCents)}`,
       }),
     ],
   };

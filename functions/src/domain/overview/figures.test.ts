@@ -42,6 +42,8 @@ describe('aggregateDeltasOf', () => {
     expect(lineFigures({ type: 'dispute_lost', amount: 900 })).toEqual(NO_FIGURES);
     expect(lineFigures({ type: 'credit', amount: 300 })).toMatchObject({ credits: 300 });
     expect(lineFigures({ type: 'other', amount: 300 })).toMatchObject({ credits: 300 });
+    // A closed account's unspent courtesy credit: courtesy credits count net of it.
+    expect(lineFigures({ type: 'forfeiture', amount: 120 })).toEqual({ ...NO_FIGURES, credits: -120 });
   });
 
   it('counts free resolutions, which move no money', () => {

@@ -45,6 +45,8 @@ const LINE_FIGURES: Record<TransactionType, (cents: number) => Partial<FigureDel
   // A courtesy credit (money from the house), and an adjustment of the original app.
   credit: (cents) => ({ credits: cents }),
   other: (cents) => ({ credits: cents }),
+  // The unspent courtesy credit of a closed account, back to the house: courtesy credits count net of it.
+  forfeiture: (cents) => ({ credits: -cents }),
   top_up_refund: (cents) => ({ refunded: cents }),
   dispute: (cents) => ({ disputed: cents }),
   dispute_won: (cents) => ({ disputesWon: cents }),

@@ -8,7 +8,9 @@ import {
   type Transaction,
   type Wallet,
 } from '@stockseer/contract';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import {
   balanceReaches,
   db,
@@ -30,7 +32,7 @@ import { storedLine } from '../../adapters/firestore/storedLine';
 import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
 import { auditStep, reconcileStep } from '../maintenance/books';
-import { stepContext } from '../../../test/steps.testkit';
+import { reconcilePeriodOf, stepContext } from '../../../test/steps.testkit';
 import { closeAccount, type CloseAccountDeps } from './close';
 
 /**
@@ -152,6 +154,13 @@ function expectClosedBooks(uid: string, lines: readonly Transaction[], chargedCe
   expect(checkInvariants(closedWallet, lines)).toEqual([]);
 }
 
+/** The nightly audit and reconciliation of a closed account's period (from `from` to now): no finding. */
+async function expectBooksBalanced(uid: string, lines: readonly Transaction[], from: Date) {
+  const runId = `closure-books-${uid}`;
+  expect(await auditStep.run(books(runId), { walletIds: [uid], since: '' })).toMatchObject({ booksDiscrepancies: 0 });
+  expect(await reconcileStep.run(books(runId), reconcilePeriodOf(from, lines))).toEqual({ booksDiscrepancies: 0 });
+}
+
 async function expectNothingPersonalLeft(user: User, predictionIds: readonly string[]) {
   const [profile, wallet, watchlist, notifications, subscriptions] = await Promise.all([
     db.collection('users').doc(user.uid).get(),
@@ -248,17 +257,49 @@ describe('closing an account', () => {
     expect((await db.collection('wallets').doc(user.uid).get()).exists).toBe(false);
 
     // The nightly audit and reconciliation of the period: Stripe's top-ups and refunds all in the books.
-    const runId = `closure-books-${Date.now()}`;
-    const stamps = lines.map((t) => t.createdAt).sort();
-    const period = {
-      stripe: { from: from.toISOString(), to: new Date(Date.now() + 1000).toISOString() },
-      ledger: { from: stamps[0]!, to: new Date(Date.parse(stamps.at(-1)!) + 1).toISOString() },
-      carried: [],
-    };
-    expect(await auditStep.run(books(runId), { walletIds: [user.uid], since: '' })).toMatchObject({
-      booksDiscrepancies: 0,
+    await expectBooksBalanced(user.uid, lines, from);
+  });
+
+  it('with a card top-up and a courtesy credit: the card part refunded, the credit part forfeited, $0, the books balanced', async () => {
+    const from = new Date(Date.now() - 1000);
+    const user = await signedUp('closure-credit');
+    const [topUp] = (await toppedUp(user, 10)) as [string];
+    const admin = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+    const credited = await apiCall(`/api/admin/users/${user.uid}/credits`, {
+      token: admin,
+      body: { amountCents: 250, reason: 'sorry for the outage' },
+      headers: { 'Idempotency-Key': `closure-credit-${user.uid}` },
     });
-    expect(await reconcileStep.run(books(runId), period)).toEqual({ booksDiscrepancies: 0 });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    const [open] = await openPredictions(user, ['paid']);
+    expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: 1150, reservedBalance: 100 });
+
+    const preview = ClosurePreview.parse((await apiCall('/api/account/closure', { token: user.token })).body);
+    expect(preview).toMatchObject({
+      refusal: null,
+      availableCents: 1150,
+      refunds: [{ paymentIntentId: topUp, topUpCents: 1000, refundCents: 1000 }],
+      refundTotalCents: 1000,
+      forfeitCents: 250,
+    });
+
+    await closedWith(user.token, [[topUp, 1000]], 1);
+    expect(await stripeRefunds(topUp)).toEqual([1000]);
+    const lines = await ledgerLines(user.uid);
+    expect(lines.filter((t) => t.type === 'forfeiture')).toMatchObject([
+      { id: ledgerTxId.forfeit(user.uid), amount: 250, walletId: user.uid },
+    ]);
+    expect(lines.filter((t) => t.type === 'cancellation').map((t) => t.id)).toEqual([ledgerTxId.settle(open!)]);
+    expectClosedBooks(user.uid, lines);
+    await expectNothingPersonalLeft(user, [open!]);
+
+    // Run again (a resumed closure): the forfeiture and the refund are found done, nothing moves.
+    await closeAccount(deps(), user.uid);
+    expect((await ledgerLines(user.uid)).length).toBe(lines.length);
+    expect(await stripeRefunds(topUp)).toEqual([1000]);
+
+    // The nightly books: the forfeiture has no Stripe object behind it, and none is looked for.
+    await expectBooksBalanced(user.uid, lines, from);
   });
 
   it('is refused with 409 while the wallet owes money, and changes nothing', async () => {

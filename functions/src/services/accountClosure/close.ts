@@ -2,13 +2,14 @@
  * `POST /api/account/close` (docs/product.md#closing-an-account). In this order, each step idempotent, so that a
  * closure stopped anywhere (a crash, Stripe out of reach) is finished by running it again:
  *
- * 1. admit: refused while the wallet owes money, a top-up is disputed, or some money came from no card;
+ * 1. admit: refused while the wallet owes money or a top-up is disputed;
  * 2. mark the wallet closing (no new prediction from then on) and cancel its open paid predictions, their $1 back to
  *    Available (`cancellation` lines, under the settlement's id: settled once), with the closure record, in one
  *    commit of the wallet writer; then cancel the open free ones;
- * 3. refund Available to the cards, newest top-up first, through Stripe with keys derived from the closure, and write
- *    each refund into the ledger from Stripe's own history of the top-up, under the ids its webhook uses, so that
- *    the webhook, before or after, moves nothing twice;
+ * 3. forfeit the courtesy credit still unspent (what no card can take back: a `forfeiture` line, once per account),
+ *    then refund the rest of Available to the cards, newest top-up first, through Stripe with keys derived from the
+ *    closure, and write each refund into the ledger from Stripe's own history of the top-up, under the ids its
+ *    webhook uses, so that the webhook, before or after, moves nothing twice;
  * 4. delete the wallet, at zero, in the transaction that records it;
  * 5. erase personal data and the sign-in account; the closure record says `closed`.
  *
@@ -21,7 +22,14 @@ import { ACCOUNT_MESSAGES, type CloseAccountResponse, type Prediction, type Wall
 import type { Clock } from '../../domain/clock';
 import { assertInvariant, conflict } from '../../domain/errors';
 import { closureRefundKey, closureRefusal, refundPlan } from '../../domain/account/closure';
-import { assertInvariants, cancelReservation, ledgerTxId, startClosing, type WalletStep } from '../../domain/ledger';
+import {
+  assertInvariants,
+  cancelReservation,
+  forfeitCourtesyCredit,
+  ledgerTxId,
+  startClosing,
+  type WalletStep,
+} from '../../domain/ledger';
 import { customerPayments, type WrittenLine } from '../../domain/ledger/payments';
 import type { PaymentGateway } from '../../adapters/stripe/gateway';
 import { commitToWallet, deleteClosedWallet } from '../../adapters/firestore/walletWriter';
@@ -141,7 +149,7 @@ async function refundAvailable(deps: CloseAccountDeps, userId: string): Promise<
     if (round > MAX_REFUND_ROUNDS) throw conflict(ACCOUNT_MESSAGES.refundsPending);
     const topUps = customerPayments(lines);
     const plan = refundPlan(wallet.balance, topUps);
-    if (plan.unrefundableCents > 0) throw conflict(ACCOUNT_MESSAGES.notRefundable(plan.unrefundableCents));
+    if (plan.forfeitCents > 0) await forfeitUnrefundable(deps, userId, plan.forfeitCents);
     for (const { paymentIntentId, refundCents } of plan.refunds) {
       const refundedCents = topUps.find((t) => t.paymentIntentId === paymentIntentId)!.refundedCents;
       // A refund Stripe has not yet confirmed is not in its history: the next round asks for it again, by the same
@@ -155,6 +163,22 @@ async function refundAvailable(deps: CloseAccountDeps, userId: string): Promise<
       await applyStripeHistory(deps, paymentIntentId);
     }
   }
+}
+
+/**
+ * The courtesy credit no card can take back, out of Available into the house's books, under the account's one
+ * forfeiture id: a resumed closure finds it done. A credit given after it (none is, while closing) would be a bug.
+ */
+async function forfeitUnrefundable({ db, clock }: CloseAccountDeps, userId: string, amountCents: number) {
+  const now = clock.now();
+  const { applied } = await commitToWallet(db, {
+    userId,
+    now,
+    steps: [
+      { txId: ledgerTxId.forfeit(userId), decide: (wallet) => forfeitCourtesyCredit(wallet, { amountCents, now }) },
+    ],
+  });
+  assertInvariant(applied.length === 1, `${userId} has ${amountCents} cents no card can take back, forfeited before`);
 }
 
 /** Whatever Stripe refunded of the wallet's top-ups, into the ledger: what a crash may have left out of it. */

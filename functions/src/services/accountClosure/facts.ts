@@ -3,7 +3,7 @@
  * by the pure rules of domain/account/closure.ts, for the preview and for the closure itself.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { ACCOUNT_MESSAGES, PREDICTION_FEE_CENTS, type Prediction, type Wallet } from '@stockseer/contract';
+import { PREDICTION_FEE_CENTS, type Prediction, type Wallet } from '@stockseer/contract';
 import { closureRefusal, refundPlan, type RefundPlan } from '../../domain/account/closure';
 import { customerPayments, type WrittenLine } from '../../domain/ledger/payments';
 import { readLedgerAsWritten } from '../../adapters/firestore/ledgerRepository';
@@ -27,14 +27,10 @@ export async function closureFacts(db: Firestore, userId: string): Promise<Closu
 }
 
 /**
- * The refunds of Available once the open paid predictions are cancelled, and why the account cannot close now (a
- * debt, an open dispute, money no card can take back), or null.
+ * The refunds of Available once the open paid predictions are cancelled, the courtesy credit forfeited, and why the
+ * account cannot close now (a debt, an open dispute), or null.
  */
 export function closureDecision({ wallet, lines, openPaid }: ClosureFacts): RefundPlan & { refusal: string | null } {
   const available = (wallet?.balance ?? 0) + openPaid.length * PREDICTION_FEE_CENTS;
-  const plan = refundPlan(available, customerPayments(lines));
-  const refusal =
-    (wallet && closureRefusal(wallet, lines)) ??
-    (plan.unrefundableCents > 0 ? ACCOUNT_MESSAGES.notRefundable(plan.unrefundableCents) : null);
-  return { ...plan, refusal };
+  return { ...refundPlan(available, customerPayments(lines)), refusal: wallet ? closureRefusal(wallet, lines) : null };
 }

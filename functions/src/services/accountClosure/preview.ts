@@ -5,7 +5,7 @@ import { closureDecision, closureFacts } from './facts';
 /** `GET /api/account/closure`: what closing the account now would do, shown before the owner confirms it. */
 export async function closurePreview(db: Firestore, userId: string): Promise<ClosurePreview> {
   const facts = await closureFacts(db, userId);
-  const { refunds, refusal } = closureDecision(facts);
+  const { refunds, forfeitCents, refusal } = closureDecision(facts);
   return {
     refusal,
     availableCents: facts.wallet?.balance ?? 0,
@@ -18,5 +18,6 @@ export async function closurePreview(db: Firestore, userId: string): Promise<Clo
     openFreePredictions: facts.openFree.length,
     refunds,
     refundTotalCents: refunds.reduce((sum, r) => sum + r.refundCents, 0),
+    forfeitCents,
   };
 }

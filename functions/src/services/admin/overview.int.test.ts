@@ -31,7 +31,7 @@ import {
   resendEvent,
   sandboxEventsOf,
 } from '../../../test/payments.testkit';
-import { booksContext, reconcilePeriodOf } from '../../../test/books.testkit';
+import { reconcilePeriodOf, stepContext } from '../../../test/steps.testkit';
 import { reconcileStep } from '../maintenance/books';
 import { push } from '../../../test/push.testkit';
 
@@ -301,7 +301,7 @@ describe('the business overview', () => {
     expect(deposits.map((t) => t.amount).sort()).toEqual([700, 750]);
     for (const line of deposits) {
       const period = reconcilePeriodOf(from, [line]);
-      expect(await reconcileStep.run(booksContext(`overview-kit-${line.id}`, clock), period)).toEqual({
+      expect(await reconcileStep.run(stepContext(`overview-kit-${line.id}`, clock), period)).toEqual({
         booksDiscrepancies: 0,
       });
     }

@@ -96,6 +96,7 @@ describe('closing the account', () => {
     ).toEqual(['$19.50 of your $19.50 top-up of Nov 20, 2026', '$20.00 of your $20.00 top-up of Nov 02, 2026']);
     expect(within(dialog).getByText(CLOSE_TEXT.freeCancelled(1))).toBeTruthy();
     expect(within(dialog).getByText(CLOSE_TEXT.keptBody)).toBeTruthy();
+    expect(within(dialog).queryByText(/courtesy credit/)).toBeNull();
 
     const confirm = within(dialog).getByRole('button', { name: CLOSE_TEXT.confirm });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
@@ -138,6 +139,36 @@ describe('closing the account', () => {
     await screen.findByRole('dialog', { name: CLOSE_TEXT.doneTitle });
     await waitFor(() => expect(screen.getByTestId('behind').textContent).toBe('…'));
     expect(readWallet).toHaveBeenCalledTimes(1);
+  });
+
+  it('says plainly, before the click, that unspent courtesy credit is not refunded', async () => {
+    const credited: ClosurePreview = { ...aPreview, availableCents: 4200, forfeitCents: 250 };
+    serve({ '/api/account/closure': credited });
+    renderCard();
+    const dialog = await openClosing();
+    expect(
+      await within(dialog).findByText(
+        '$2.50 of courtesy credit is not refunded: it came from StockSeer, not from your card.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: '$39.50 refunded to your card' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: CLOSE_TEXT.confirm })).toBeTruthy();
+  });
+
+  it('names no card refund when all of Available is courtesy credit', async () => {
+    const creditOnly: ClosurePreview = {
+      ...aPreview,
+      availableCents: 500,
+      refunds: [],
+      refundTotalCents: 0,
+      forfeitCents: 500,
+    };
+    serve({ '/api/account/closure': creditOnly });
+    renderCard();
+    const dialog = await openClosing();
+    expect(await within(dialog).findByRole('heading', { name: CLOSE_TEXT.noCardRefund })).toBeTruthy();
+    expect(within(dialog).getByText(CLOSE_TEXT.forfeit(500))).toBeTruthy();
+    expect(within(dialog).queryByText(CLOSE_TEXT.noRefund)).toBeNull();
   });
 
   it('says why the account cannot close yet, and offers no confirmation', async () => {

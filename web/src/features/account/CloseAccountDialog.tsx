@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * Closing the account (docs/product.md#closing-an-account): first what will happen (the open paid predictions
- * cancelled, the refunds, newest top-up first, what is deleted and what the books keep), then the typed
+ * cancelled, the refunds, newest top-up first, the courtesy credit not refunded, what is deleted and what the books
+ * keep), then the typed
  * confirmation, then the final word, whose only way out is signing out.
  */
 export function CloseAccountDialog({ uid, open, onCancel, onClosed }: Props) {
@@ -70,7 +71,13 @@ function Review({
 }
 
 function WhatHappens({ preview }: { preview: ClosurePreview }) {
-  const { openPaidPredictions: paid, refunds } = preview;
+  const { openPaidPredictions: paid, refunds, forfeitCents } = preview;
+  const refundHeading =
+    refunds.length > 0
+      ? CLOSE_TEXT.refundHeading(preview.refundTotalCents)
+      : forfeitCents > 0
+        ? CLOSE_TEXT.noCardRefund
+        : CLOSE_TEXT.noRefund;
   return (
     <>
       <h3>{CLOSE_TEXT.cancelledHeading(paid.length)}</h3>
@@ -89,7 +96,7 @@ function WhatHappens({ preview }: { preview: ClosurePreview }) {
           ? CLOSE_TEXT.freeCancelled(preview.openFreePredictions)
           : CLOSE_TEXT.noFreeOpen}
       </p>
-      <h3>{refunds.length > 0 ? CLOSE_TEXT.refundHeading(preview.refundTotalCents) : CLOSE_TEXT.noRefund}</h3>
+      <h3>{refundHeading}</h3>
       {refunds.length > 0 && (
         <>
           <p className="muted">{CLOSE_TEXT.refundBody}</p>
@@ -100,6 +107,8 @@ function WhatHappens({ preview }: { preview: ClosurePreview }) {
           </ol>
         </>
       )}
+      {/* Said before the click (docs/product.md#closing-an-account): this part of Available goes to no card. */}
+      {forfeitCents > 0 && <p className="closure-forfeit">{CLOSE_TEXT.forfeit(forfeitCents)}</p>}
       <h3>{CLOSE_TEXT.deletedHeading}</h3>
       <p className="muted">{CLOSE_TEXT.deletedBody}</p>
       <h3>{CLOSE_TEXT.keptHeading}</h3>

@@ -29,6 +29,7 @@ export const aPreview: ClosurePreview = {
     { paymentIntentId: 'pi_a', toppedUpAt: '2026-11-02T15:00:00.000Z', topUpCents: 2000, refundCents: 2000 },
   ],
   refundTotalCents: 3950,
+  forfeitCents: 0,
 };
 
 export const anExport: AccountExport = {

@@ -30,6 +30,9 @@ export const CLOSE_TEXT = {
   noFreeOpen: 'Your free predictions left go with the account.',
   refundHeading: (totalCents: number) => `${formatCents(totalCents)} refunded to your card`,
   noRefund: 'Nothing to refund: your Available balance is $0.00.',
+  noCardRefund: 'Nothing goes back to a card',
+  forfeit: (cents: number) =>
+    `${formatCents(cents)} of courtesy credit is not refunded: it came from StockSeer, not from your card.`,
   refundBody: 'Your newest top-up first, each up to what is left of it:',
   refundLine: (refundCents: number, topUpCents: number, toppedUpAt: string) =>
     `${formatCents(refundCents)} of your ${formatCents(topUpCents)} top-up of ${formatDate(toppedUpAt)}`,

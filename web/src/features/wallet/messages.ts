@@ -123,4 +123,5 @@ export const TRANSACTION_LABELS = {
   dispute_won: 'Dispute won',
   dispute_lost: 'Dispute lost',
   credit: 'Courtesy credit',
+  forfeiture: 'Courtesy credit not refunded',
 } satisfies Record<Exclude<TransactionType, keyof typeof PREDICTION_LINE_TEXT>, string>;
