@@ -29,6 +29,7 @@ import { adminSdk } from '../../tools/lib/adminSdk';
 import { emulatorSignIn } from '../../tools/lib/emulatorSignIn';
 import { apiCall } from '../../tools/testing/api';
 import { seedDueWallet } from '../../tools/testing/duePredictions';
+import { webhooksDelivered } from '../../tools/testing/seedTopUp';
 import { startPushService, type PushService } from '../../tools/testing/pushService';
 import { addPushDevice } from '../../functions/src/adapters/firestore/pushDevices';
 import { markdownTable, writeResults } from '../lib/report';
@@ -128,6 +129,8 @@ async function seed(label: string, due: number, wallets: number, predictionDay: 
     const outcome = (i: number) => (i % 3 === 0 ? 'hit' : 'missed');
     seeded.push({ userId: spec.userId, predictions: await seedDueWallet(db, { ...spec, outcome }) });
   });
+  // Each seeded top-up's webhook (a replay) lands before the run is timed, not in the middle of it.
+  await webhooksDelivered();
   return seeded;
 }
 

@@ -27,11 +27,12 @@ export interface SeededCommit {
   alsoWrite?: WalletCommit<WalletStep>['alsoWrite'];
 }
 
-let sandbox: { gateway: ReturnType<typeof stripeGateway>; stripe: ReturnType<typeof stripeClient> } | undefined;
+let sandbox:
+  { gateway: ReturnType<typeof stripeGateway>; stripe: ReturnType<typeof stripeClient>; url: string } | undefined;
 function stackSandbox() {
   const settings = stripeSettingsFrom(process.env);
   if (!settings?.apiUrl) throw new Error('Run through the local stack: it sets STRIPE_* and starts the Stripe sandbox');
-  return (sandbox ??= { gateway: stripeGateway(settings), stripe: stripeClient(settings) });
+  return (sandbox ??= { gateway: stripeGateway(settings), stripe: stripeClient(settings), url: settings.apiUrl });
 }
 
 /**
@@ -72,4 +73,20 @@ export async function seedWalletCommit(db: Firestore, seed: SeededCommit): Promi
   if (topUp)
     await stackSandbox().stripe.paymentIntents.confirm(topUp.paymentIntentId, { payment_method: 'pm_card_visa' });
   return outcome;
+}
+
+/**
+ * Waits until the sandbox has delivered every event it sent (the seeded top-ups' webhooks, each a replay), so that
+ * a benchmark times its run without them; throws after `timeoutMs` (the sandbox gives a failing delivery up).
+ */
+export async function webhooksDelivered(timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${stackSandbox().url}/sandbox/events`);
+    const { data } = (await res.json()) as { data: { id: string; pending_webhooks: number }[] };
+    const pending = data.filter((e) => e.pending_webhooks > 0);
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`the sandbox still has ${pending.length} webhooks to deliver`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
