@@ -19,4 +19,23 @@ describe('the data table', () => {
     expect(screen.getByRole('cell').getAttribute('data-label')).toBe('Status/\u200BActual');
     expect(screen.getByRole('columnheader', { name: 'Status/Actual' })).toBeTruthy();
   });
+
+  it('aligns a column of amounts and its header alike, and no other column', () => {
+    render(
+      <DataTable
+        caption="Statement"
+        columns={[
+          { header: 'Line', rowHeader: true, cell: (row: { id: string }) => row.id },
+          { header: 'Available', amount: true, className: 'statement-in', cell: () => '+$2.50' },
+          { header: 'Reserved', amount: true, cell: () => null },
+        ]}
+        rows={[{ id: 'credit:c1' }]}
+        emptyText="None"
+      />,
+    );
+    const classes = (elements: HTMLElement[]) => elements.map((element) => element.className);
+    expect(classes(screen.getAllByRole('columnheader'))).toEqual(['', 'cell-amount', 'cell-amount']);
+    expect(classes(screen.getAllByRole('cell'))).toEqual(['cell-amount statement-in', 'cell-amount']);
+    expect(screen.getByRole('rowheader').className).toBe('');
+  });
 });

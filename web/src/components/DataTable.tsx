@@ -10,6 +10,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** The cell that names the row (the stock, the user): a row header, and the card's title on a phone. */
   rowHeader?: boolean;
+  /** A column of amounts: right-aligned, its header too, so it adds up by eye (a statement's figures). */
+  amount?: boolean;
   className?: string;
 }
 
@@ -28,6 +30,8 @@ interface Props<T> {
   /** The row a link led to (the inbox's): marked, scrolled into view and focused once it is shown. */
   highlightedId?: string;
 }
+
+const AMOUNT = 'cell-amount';
 
 /** A header as a phone card's label: it may break after a slash ("Status/ Actual"), not in the middle of a word. */
 const cardLabel = (header: string) => header.replaceAll('/', '/\u200B');
@@ -63,7 +67,7 @@ export function DataTable<T extends { id: string }>({
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.header} scope="col" role="columnheader">
+              <th key={column.header} scope="col" role="columnheader" className={column.amount ? AMOUNT : undefined}>
                 {column.header}
               </th>
             ))}
@@ -85,8 +89,9 @@ export function DataTable<T extends { id: string }>({
                   ? { ref: highlighted, className: 'row-highlighted', 'aria-current': true, tabIndex: -1 }
                   : {})}
               >
-                {columns.map(({ header, cell, rowHeader, className: cellClass }) =>
-                  rowHeader ? (
+                {columns.map(({ header, cell, rowHeader, amount, className }) => {
+                  const cellClass = [amount && AMOUNT, className].filter(Boolean).join(' ') || undefined;
+                  return rowHeader ? (
                     <th key={header} scope="row" role="rowheader" className={cellClass} data-label={cardLabel(header)}>
                       {cell(row)}
                     </th>
@@ -94,8 +99,8 @@ export function DataTable<T extends { id: string }>({
                     <td key={header} role="cell" className={cellClass} data-label={cardLabel(header)}>
                       {cell(row)}
                     </td>
-                  ),
-                )}
+                  );
+                })}
               </tr>
             ))
           )}

@@ -38,7 +38,7 @@ function tone(line: TransactionLine, figure: keyof WalletFigures): string | unde
 
 const effectColumn = (figure: keyof WalletFigures): Column<TransactionLine> => ({
   header: STATEMENT_TEXT[figure],
-  className: 'statement-amount',
+  amount: true,
   cell: (line) =>
     figure === 'available' && line.type === 'free_prediction' ? (
       <span className="statement-free">{STATEMENT_TEXT.free}</span>
@@ -61,7 +61,8 @@ const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
   effectColumn('charged'),
   {
     header: STATEMENT_TEXT.balance,
-    className: 'statement-amount statement-balance',
+    amount: true,
+    className: 'statement-balance',
     cell: (line) => (
       <span className={line.after.available < 0 ? 'statement-owing' : undefined}>
         {formatCents(line.after.available)}

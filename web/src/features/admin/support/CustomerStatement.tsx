@@ -22,22 +22,22 @@ const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
   },
   {
     header: CUSTOMER_TEXT.available,
-    className: 'statement-amount',
+    amount: true,
     cell: (line) => formatCentsChange(line.effect.available),
   },
   {
     header: CUSTOMER_TEXT.reserved,
-    className: 'statement-amount',
+    amount: true,
     cell: (line) => formatCentsChange(line.effect.reserved),
   },
   {
     header: CUSTOMER_TEXT.charged,
-    className: 'statement-amount',
+    amount: true,
     cell: (line) => formatCentsChange(line.effect.charged),
   },
   {
     header: CUSTOMER_TEXT.availableAfter,
-    className: 'statement-amount',
+    amount: true,
     cell: (line) => formatCents(line.after.available),
   },
 ];
