@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import {
-  GeneratePredictionResponse,
-  MaintenanceRun,
-  Overview,
-  type BusinessFigures,
-  type OverviewPeriod,
-} from '@stockseer/contract';
+import { GeneratePredictionResponse, Overview, type BusinessFigures, type OverviewPeriod } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { maintenanceReportOf } from '../../../../tools/testing/maintenanceRun';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
 import { seedDueWallet } from '../../../../tools/testing/duePredictions';
 import { fundWallet } from '../../../../tools/testing/wallet';
@@ -59,17 +54,8 @@ async function overviewOf(granularity: 'day' | 'month', from: string, to = from)
 }
 
 /** Waits until the run a trigger answered with is done: at once (200), or when its polls say so (202). */
-async function untilDone(trigger: { status: number; body: unknown }): Promise<void> {
-  expect([200, 202], JSON.stringify(trigger.body)).toContain(trigger.status);
-  if (trigger.status === 200) return;
-  const { id } = MaintenanceRun.parse(trigger.body);
-  for (;;) {
-    const run = MaintenanceRun.parse((await asAdmin(`/api/admin/maintenance-runs/${id}`)).body);
-    if (run.state === 'done') return;
-    expect(run.state).not.toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const untilDone = async (trigger: { status: number; body: unknown }) =>
+  void (await maintenanceReportOf(trigger, (path) => asAdmin(path)));
 
 /** The change of each figure between two readings of one period. */
 function change(before: OverviewPeriod, after: OverviewPeriod): Partial<Record<keyof BusinessFigures, number>> {
