@@ -6,17 +6,19 @@ import type { StepContext } from '../src/services/maintenance/steps';
 import { db, payments } from './payments.testkit';
 import { push } from './push.testkit';
 
-/**
- * A maintenance step's context for running one step (the books' audit and reconcile, the cleanup) in a test's own
- * process, against the stack's emulators and Stripe sandbox.
- */
-export const stepContext = (runId: string, clock: Clock): StepContext => ({
+/** The services maintenance runs with, in a test's own process, against the stack's emulators and Stripe sandbox. */
+export const maintenanceServices = (clock: Clock) => ({
   db,
   clock,
   marketData: createMarketDataService({ db, clock }),
   models: createModelPool({ threads: 1 }),
   payments,
   push,
+});
+
+/** A maintenance step's context for running one step (the books' audit and reconcile, the cleanup) in a test. */
+export const stepContext = (runId: string, clock: Clock): StepContext => ({
+  ...maintenanceServices(clock),
   runId,
   finalAttempt: false,
 });

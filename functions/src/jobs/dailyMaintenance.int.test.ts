@@ -5,12 +5,9 @@ import { fixedClock } from '../domain/clock';
 import { addTradingDays } from '../domain/calendar';
 import { newWallet } from '../domain/ledger';
 import { hitRange } from '../domain/predictions/hitRule';
-import { createMarketDataService } from '../adapters/market-data';
-import { createModelPool } from '../adapters/model-pool/pool';
 import { inlineShardQueue, runDailyMaintenance, type MaintenanceDeps } from '../services/maintenance/runs';
 import { dailyMaintenanceJob, MAINTENANCE_SCHEDULE } from './dailyMaintenance';
-import { payments } from '../../test/payments.testkit';
-import { push } from '../../test/push.testkit';
+import { maintenanceServices } from '../../test/steps.testkit';
 
 /**
  * In-process against the Firestore emulator: the scheduled function's handler is invoked as Cloud Scheduler would
@@ -21,15 +18,7 @@ const PREDICTION_DAY = '2025-03-03';
 const TARGET_DAY = addTradingDays(PREDICTION_DAY, 7);
 const clock = fixedClock(addTradingDays(TARGET_DAY, 1));
 // The shards run in this process here; the task queue's own test is maintenance.int.test.ts, through the emulator.
-const deps: MaintenanceDeps = {
-  db,
-  clock,
-  marketData: createMarketDataService({ db, clock }),
-  models: createModelPool({ threads: 1 }),
-  payments,
-  push,
-  queue: inlineShardQueue(() => deps),
-};
+const deps: MaintenanceDeps = { ...maintenanceServices(clock), queue: inlineShardQueue(() => deps) };
 
 async function duePrediction(id: string, userId: string): Promise<Prediction> {
   const [origin] = await deps.marketData.barsUpTo('KO', PREDICTION_DAY, 5).then((bars) => bars.slice(-1));

@@ -20,21 +20,12 @@ const STATEMENT_COLUMNS: readonly Column<TransactionLine>[] = [
       </>
     ),
   },
-  {
-    header: CUSTOMER_TEXT.available,
+  // What the line moved of each figure, signed.
+  ...(['available', 'reserved', 'charged'] as const).map((figure): Column<TransactionLine> => ({
+    header: CUSTOMER_TEXT[figure],
     amount: true,
-    cell: (line) => formatCentsChange(line.effect.available),
-  },
-  {
-    header: CUSTOMER_TEXT.reserved,
-    amount: true,
-    cell: (line) => formatCentsChange(line.effect.reserved),
-  },
-  {
-    header: CUSTOMER_TEXT.charged,
-    amount: true,
-    cell: (line) => formatCentsChange(line.effect.charged),
-  },
+    cell: (line) => formatCentsChange(line.effect[figure]),
+  })),
   {
     header: CUSTOMER_TEXT.availableAfter,
     amount: true,
