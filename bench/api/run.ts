@@ -22,7 +22,6 @@ import autocannon from 'autocannon';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
-import { DIRECTORY } from '../../functions/src/adapters/market-data/directory';
 import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { QUOTE_TTL_MS } from '../../functions/src/adapters/market-data/cache';
 import { markdownTable, writeResults } from '../lib/report';
@@ -30,13 +29,14 @@ import { addTradingDays, lastFinalClose } from '../../functions/src/domain/calen
 import { systemClock } from '../../functions/src/domain/clock';
 import { distinctUsersAtOnce } from './distinctUsers';
 import { runMaintenance, setToday, signInAdmin } from './nextSession';
+import { GENERATE_PATH, HISTORICAL_PATH, NEW_FORECASTS, newForecastSequence, QUOTE_PATH } from './requests';
 
 interface Scenario {
   name: string;
   path: string;
   method?: 'GET' | 'POST';
   body?: unknown;
-  /** The body of each request, when it changes (see `newForecasts`). */
+  /** The body of each request, when it changes (see `NEW_FORECASTS`). */
   nextBody?: () => string;
   /** Expire the cached quotes every second of the run, as if their minute ran out under load (see `expireQuotes`). */
   expireQuotes?: boolean;
@@ -45,38 +45,27 @@ interface Scenario {
 }
 
 const WARM_UP_SECONDS = 5;
-const HISTORICAL = '/api/predictions/historical?symbol=AAPL&modelId=arima&timeFrame=short';
 const GENERATE = {
   name: 'POST /api/predictions/generate',
-  path: '/api/predictions/generate',
+  path: GENERATE_PATH,
   method: 'POST',
   seconds: 20,
 } as const;
 
-/**
- * One forecast, one charge (issue 12): the same stock, model and time frame again would only return the first
- * prediction, so every measured generate asks for a forecast not made yet today (164 stocks x 3 models x 3 time
- * frames are far more than a run makes).
- */
-const newForecasts = [...DIRECTORY.keys()].flatMap((symbol) =>
-  (['arima', 'xgboost', 'prophet'] as const).flatMap((modelId) =>
-    (['short', 'medium', 'long'] as const).map((timeFrame) => JSON.stringify({ symbol, modelId, timeFrame })),
-  ),
-);
-let nextForecast = 0;
-const newForecast = () => newForecasts[nextForecast++ % newForecasts.length]!;
+const forecasts = newForecastSequence();
+const newForecast = forecasts.next;
 const QUOTE_EXPIRING = {
   name: 'GET /api/stocks/{symbol} (cache expiring each second)',
-  path: '/api/stocks/AAPL',
+  path: QUOTE_PATH,
   expireQuotes: true,
   seconds: 15,
 } as const;
 const scenarios: Scenario[] = [
-  { name: 'GET /api/stocks/{symbol} (warm)', path: '/api/stocks/AAPL', connections: 1, seconds: 15 },
-  { name: 'GET /api/stocks/{symbol} (warm)', path: '/api/stocks/AAPL', connections: 5, seconds: 15 },
+  { name: 'GET /api/stocks/{symbol} (warm)', path: QUOTE_PATH, connections: 1, seconds: 15 },
+  { name: 'GET /api/stocks/{symbol} (warm)', path: QUOTE_PATH, connections: 5, seconds: 15 },
   { ...QUOTE_EXPIRING, connections: 5 },
-  { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL, connections: 1, seconds: 15 },
-  { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL, connections: 5, seconds: 15 },
+  { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL_PATH, connections: 1, seconds: 15 },
+  { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL_PATH, connections: 5, seconds: 15 },
   { ...GENERATE, name: `${GENERATE.name} (fits)`, nextBody: newForecast, connections: 1 },
   { ...GENERATE, name: `${GENERATE.name} (fits)`, nextBody: newForecast, connections: 2 },
 ];
@@ -92,8 +81,8 @@ const user = await newTestUser('bench');
 // Enough money for every generate of the run (a recorded deposit keeps the ledger balanced).
 await fundWallet(sdk.db, user, { cents: 1_000_000, free: 0 });
 // Warm the caches the "warm" scenarios promise: the quote and today's back-test.
-await apiCall('/api/stocks/AAPL', { token: user.token });
-await apiCall(HISTORICAL, { token: user.token });
+await apiCall(QUOTE_PATH, { token: user.token });
+await apiCall(HISTORICAL_PATH, { token: user.token });
 
 const rows: (string | number)[][] = [];
 const results: Record<string, unknown> = {};
@@ -181,7 +170,7 @@ for (const s of scenarios) await measure(s);
 await measureDistinctUsers('fits', newForecast);
 
 // After the close: the next trading day, and daily maintenance prepares what was asked on the first.
-const askedOnFirstDay = Math.min(nextForecast, newForecasts.length);
+const askedOnFirstDay = Math.min(forecasts.asked(), NEW_FORECASTS.length);
 await setToday(admin, secondDay);
 const maintenance = await runMaintenance(admin);
 /**

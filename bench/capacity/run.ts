@@ -21,6 +21,7 @@ import { fundWallet } from '../../tools/testing/wallet';
 import { DIRECTORY } from '../../functions/src/adapters/market-data/directory';
 import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { markdownTable, writeResults } from '../lib/report';
+import { HISTORICAL_PATH, QUOTE_PATH } from '../api/requests';
 import { bestWithinBound, climbOn, parseLevels, P99_BOUND_MS, withinBound, type LevelRun } from './search';
 import {
   billedSecondsAlone,
@@ -109,7 +110,6 @@ interface Route {
   /** Requests left to make, for a route whose requests are each made once (the generates). */
   left?: () => number;
 }
-const HISTORICAL = '/api/predictions/historical?symbol=AAPL&modelId=arima&timeFrame=short';
 let fitsAsked = 0;
 /** Who asked each forecast this run fitted: the prepared route gives it to others (one forecast, one charge). */
 const askedBy = new Map<string, number>();
@@ -121,7 +121,7 @@ const ROUTES: Route[] = [
   {
     name: 'quote',
     label: 'GET /api/stocks/{symbol}',
-    request: (n) => ({ method: 'GET', path: '/api/stocks/AAPL', investor: n }),
+    request: (n) => ({ method: 'GET', path: QUOTE_PATH, investor: n }),
   },
   {
     name: 'history',
@@ -131,7 +131,7 @@ const ROUTES: Route[] = [
   {
     name: 'historical',
     label: 'GET /api/predictions/historical',
-    request: (n) => ({ method: 'GET', path: HISTORICAL, investor: n }),
+    request: (n) => ({ method: 'GET', path: HISTORICAL_PATH, investor: n }),
   },
   {
     name: 'generateFits',
