@@ -6,7 +6,7 @@
  * record keeps the latest run's sums of each stock, model and time frame.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
   combineOutcomeSums,
@@ -118,16 +118,30 @@ export function addToLiveTrackRecord(tx: Transaction, db: Firestore, settled: re
   tx.set(liveShards(db).doc(String(shard)), increments(trackRecordOf(settled)), { merge: true });
 }
 
-/** The live record of every model and time frame: the base and every shard's additions. */
-async function liveTotals(db: Firestore): Promise<{ base: TrackRecordTotals | null; added: TrackRecordTotals }> {
-  const [base, shards] = await Promise.all([liveBaseRef(db).get(), liveShards(db).get()]);
-  const added = shards.docs.reduce<TrackRecordTotals>((sum, doc) => mergeTotals(sum, parseTotals(doc.data())), {});
-  const current = base.get('version') === LIVE_BASE_VERSION;
-  return { base: current ? parseTotals(base.data()) : null, added };
+/** The base and every shard, by id: the shards' ids are known, so one read of known documents and no query. */
+const liveRefs = (db: Firestore) => [
+  liveBaseRef(db),
+  ...Array.from({ length: LIVE_SHARDS }, (_, shard) => liveShards(db).doc(String(shard))),
+];
+
+/**
+ * The live record of every model and time frame, or of `onlyKey`'s: the base and every shard's additions. One model
+ * and time frame (the Past panel, on every GET /api/predictions/historical) reads that key's fields alone, not every
+ * key's deciles of nine documents, which it would decode and parse to show one.
+ */
+async function liveTotals(
+  db: Firestore,
+  onlyKey?: string,
+): Promise<{ base: TrackRecordTotals | null; added: TrackRecordTotals }> {
+  const fieldMask = onlyKey ? [{ fieldMask: ['version', new FieldPath('totals', onlyKey)] }] : [];
+  const [base, ...shards] = await db.getAll(...liveRefs(db), ...fieldMask);
+  const added = shards.reduce<TrackRecordTotals>((sum, doc) => mergeTotals(sum, parseTotals(doc.data())), {});
+  const current = base!.get('version') === LIVE_BASE_VERSION;
+  return { base: current ? parseTotals(base!.data()) : null, added };
 }
 
-export async function liveTrackRecordTotals(db: Firestore): Promise<TrackRecordTotals> {
-  const { base, added } = await liveTotals(db);
+export async function liveTrackRecordTotals(db: Firestore, onlyKey?: string): Promise<TrackRecordTotals> {
+  const { base, added } = await liveTotals(db, onlyKey);
   return mergeTotals(base ?? {}, added);
 }
 
@@ -137,7 +151,8 @@ export async function liveTrackRecordOf(
   modelId: ModelId,
   timeFrame: TimeFrame,
 ): Promise<LiveTrackRecord> {
-  return summarizeOutcomes((await liveTrackRecordTotals(db))[trackRecordKey(modelId, timeFrame)]);
+  const key = trackRecordKey(modelId, timeFrame);
+  return summarizeOutcomes((await liveTrackRecordTotals(db, key))[key]);
 }
 
 /** Pages read at once while counting: bounded memory however many predictions have resolved. */
