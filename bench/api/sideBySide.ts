@@ -4,10 +4,9 @@
  * ports of their own (STACK_PORT_OFFSET), and each scenario alternates between them in short bursts, the order
  * reversed every round, so that whatever else the machine does lands on both alike.
  *
- * Why not two `bench:api` runs one after the other: on this shared 2-core machine the same commit's cheap reads
- * moved by 20 to 30% between runs minutes apart (2026-11-27: the warm historical route 18 and 24 ms p50 in two runs of
- * one commit), more than the 10% the issues ask to tell apart. Interleaved bursts of the same three commits that night
- * differed by less than their rounds did.
+ * Why not two `bench:api` runs one after the other: on this shared 2-core machine the same commit's figures moved by
+ * 20 to 45% between runs minutes apart (2026-11-27, ff3cafc: the warm quote 16 and 13 ms p50, the prepared generate
+ * 37 and 54 ms), more than the 10% the issues ask to tell apart.
  *
  * The base checkout is cloned from this repository into the temp folder (once per commit, `npm ci` there) unless a
  * folder is given. Each stack runs `sideBySideAccount.ts` with its own checkout's test kits: one funded investor, the
@@ -37,6 +36,11 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 /** Unmeasured, before each burst: the side that sat idle for the other's burst warms up again. */
 const WARM_UP_SECONDS = 2;
+/**
+ * Unmeasured, once per scenario and side before the first round: the Functions emulator starts a worker per
+ * concurrent request on first use (a few timeouts, or a p99 of seconds, in a first 5-connection burst after 2 s).
+ */
+const FIRST_WARM_UP_SECONDS = 10;
 /** Ports of the two stacks: clear of the default stack's, so `npm start` may keep running. */
 const OFFSETS = { base: 20000, head: 22000 } as const;
 const READY_TIMEOUT_MS = 15 * 60_000;
@@ -197,6 +201,7 @@ const bursts = new Map<string, Burst[]>();
 try {
   // One at a time: each builds its checkout first, which takes both cores.
   for (const side of sides) await startStack(side);
+  for (const s of SCENARIOS) for (const side of sides) await burst(side, s, FIRST_WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const [i, s] of SCENARIOS.entries()) {
