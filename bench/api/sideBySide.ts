@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { ROOT } from '../../tools/stack/config';
+import { median } from '../../functions/src/domain/models/series';
 import { markdownTable, writeResults } from '../lib/report';
 import { GENERATE_PATH, HISTORICAL_PATH, newForecastSequence, QUOTE_PATH } from './requests';
 
@@ -61,8 +62,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'POST /api/predictions/generate (fits)', path: GENERATE_PATH, connections: 1, generates: true },
 ];
 
-function git(...args: string[]): string {
-  const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim()}`);
   return result.stdout.trim();
 }
@@ -76,12 +77,9 @@ function run(what: string, cmd: string, args: string[], cwd: string) {
 function baseCheckout(base: string): { dir: string; label: string } {
   if (existsSync(path.join(base, 'package.json'))) {
     const dir = path.resolve(base);
-    return {
-      dir,
-      label: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim(),
-    };
+    return { dir, label: git(dir, 'rev-parse', '--short=8', 'HEAD') };
   }
-  const sha = git('rev-parse', '--verify', `${base}^{commit}`);
+  const sha = git(ROOT, 'rev-parse', '--verify', `${base}^{commit}`);
   const dir = path.join(tmpdir(), `stockseer-base-${sha.slice(0, 12)}`);
   if (!existsSync(path.join(dir, '.git'))) {
     run('Cloning the base', 'git', ['clone', '--quiet', '--no-checkout', ROOT, dir], ROOT);
@@ -185,19 +183,15 @@ interface Burst {
   errors: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const change = (base: number, head: number) => `${head >= base ? '+' : ''}${Math.round((100 * (head - base)) / base)}%`;
 
 const base = baseCheckout(values.base);
 const sides: Side[] = [
   { name: 'base', ...base, nextBody: newForecastSequence().next },
-  { name: 'head', dir: ROOT, label: git('rev-parse', '--short=8', 'HEAD'), nextBody: newForecastSequence().next },
+  { name: 'head', dir: ROOT, label: git(ROOT, 'rev-parse', '--short=8', 'HEAD'), nextBody: newForecastSequence().next },
 ];
-const bursts = new Map<string, Burst[]>();
+/** Each scenario's bursts, per side, in the order they ran. */
+const bursts = SCENARIOS.map(() => ({ base: [] as Burst[], head: [] as Burst[] }));
 try {
   // One at a time: each builds its checkout first, which takes both cores.
   for (const side of sides) await startStack(side);
@@ -208,17 +202,13 @@ try {
       for (const side of order) {
         await burst(side, s, WARM_UP_SECONDS);
         const result = await burst(side, s, SECONDS);
-        const key = `${i} ${side.name}`;
-        bursts.set(key, [
-          ...(bursts.get(key) ?? []),
-          {
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            mean: result.latency.average,
-            requests: result.requests.total,
-            errors: result.errors + result.timeouts + result.non2xx,
-          },
-        ]);
+        bursts[i]![side.name].push({
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          mean: result.latency.average,
+          requests: result.requests.total,
+          errors: result.errors + result.timeouts + result.non2xx,
+        });
       }
     }
     console.log(`[side-by-side] round ${round + 1} of ${ROUNDS} done`);
@@ -230,7 +220,7 @@ try {
 const rows: (string | number)[][] = [];
 const results: Record<string, unknown> = {};
 for (const [i, s] of SCENARIOS.entries()) {
-  const [b, h] = (['base', 'head'] as const).map((name) => bursts.get(`${i} ${name}`)!);
+  const { base: b, head: h } = bursts[i]!;
   const summary = (runs: Burst[]) => ({
     p50Ms: median(runs.map((r) => r.p50)),
     p99Ms: median(runs.map((r) => r.p99)),
@@ -238,7 +228,7 @@ for (const [i, s] of SCENARIOS.entries()) {
     requests: runs.reduce((sum, r) => sum + r.requests, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
   });
-  const [sb, sh] = [summary(b!), summary(h!)];
+  const [sb, sh] = [summary(b), summary(h)];
   rows.push([
     s.name,
     s.connections,
