@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALIBRATION_PARAMS } from '../../functions/src/domain/odds/calibration';
 import type { PriceHistory } from '../lib/marketData';
 import { calibrationParams, fitInProcess } from './fitCalibration';
-import { periodOrigins } from './origins';
+import { FIRST_ORIGIN, originPhase, periodOrigins } from './origins';
 
 /** Weekdays from 2001-01-01, prices on a deterministic random walk with changing volatility. */
 function history(symbol: string, count: number, seed: number): PriceHistory {
@@ -45,6 +45,33 @@ describe('the fit of the calibration: no look-ahead', () => {
     expect(evaluation).toHaveLength(20);
     for (const origin of calibration) expect(dates[origin + 30]! <= END).toBe(true);
     for (const origin of evaluation) expect(dates[origin]! > END).toBe(true);
+  });
+
+  it("shifts each stock's origins by its own phase of the spacing: as many, still inside the period", () => {
+    const { dates } = stocks[0]!;
+    for (const kind of ['calibration', 'evaluation'] as const) {
+      const unshifted = periodOrigins(dates, 7, 20, { kind, calibrationEnd: END });
+      const spacing = unshifted[1]! - unshifted[0]!;
+      for (const phase of [0.1, 0.5, 0.99]) {
+        const origins = periodOrigins(dates, 7, 20, { kind, calibrationEnd: END }, phase);
+        expect(origins).toHaveLength(20);
+        expect(origins.at(-1)).toBe(unshifted.at(-1)! - Math.floor(phase * spacing));
+        for (const origin of origins) {
+          expect(origin).toBeGreaterThanOrEqual(FIRST_ORIGIN);
+          if (kind === 'calibration') expect(dates[origin + 7]! <= END).toBe(true);
+          else expect(dates[origin]! > END).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('spreads the phases of symbols over [0, 1)', () => {
+    const symbols = Array.from({ length: 500 }, (_, i) => `S${i.toString(36).toUpperCase()}`);
+    const tenths = new Array<number>(10).fill(0);
+    for (const symbol of symbols) tenths[Math.floor(originPhase(symbol) * 10)]! += 1;
+    for (const count of tenths) expect(count).toBeGreaterThan(25);
+    expect(originPhase('AAPL')).toBe(originPhase('AAPL'));
+    expect(originPhase('AAPL')).not.toBe(originPhase('MSFT'));
   });
 
   it('prices after the calibration period cannot change the fitted parameters; prices inside it can', async () => {

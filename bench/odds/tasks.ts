@@ -3,7 +3,7 @@ import type { ModelId } from '../../functions/src/domain/models/types';
 import type { EvaluationTask } from '../models/evaluate';
 import { TIME_FRAME_OF_HORIZON } from '../models/metrics';
 import type { PriceHistory } from '../lib/marketData';
-import { periodOrigins, type Period } from './origins';
+import { originPhase, periodOrigins, type Period } from './origins';
 
 export const HORIZONS = [7, 30, 90];
 
@@ -15,7 +15,7 @@ export function periodTasks(
 ): EvaluationTask[] {
   return histories.flatMap(({ symbol, dates, closes }) =>
     HORIZONS.flatMap((horizon) => {
-      const origins = periodOrigins(dates, horizon, originsPerStock, period);
+      const origins = periodOrigins(dates, horizon, originsPerStock, period, originPhase(symbol));
       if (origins.length === 0) return [];
       const timeFrame = TIME_FRAME_OF_HORIZON[horizon]!;
       return modelIds.map((modelId) => ({
