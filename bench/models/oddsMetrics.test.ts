@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   calibrationSlope,
+  clusteredError,
   expectedCalibrationError,
   oddsScores,
   reliability,
@@ -105,5 +106,38 @@ describe('expected calibration error and the other scores', () => {
     expect(scores.largestDecileGap).toBeGreaterThan(0.1);
     expect(targetsMet(scores).slope).toBe(false);
     expect(targetsMet(scores).largestDecileGap).toBe(false);
+  });
+});
+
+describe('the standard error of mean P - hit rate, clustered by day', () => {
+  it('is the usual standard error when every forecast has a day of its own', () => {
+    const scored = synthetic(2_000, 0, 1).map((s, i) => ({ ...s, day: `d${i}` }));
+    const residuals = scored.map((s) => s.p - s.hit);
+    const average = residuals.reduce((sum, x) => sum + x, 0) / residuals.length;
+    const sampleVariance = residuals.reduce((sum, x) => sum + (x - average) ** 2, 0) / (residuals.length - 1);
+    expect(clusteredError(scored)!.error).toBeCloseTo(Math.sqrt(sampleVariance / residuals.length), 12);
+    expect(clusteredError(scored)!.days).toBe(2_000);
+  });
+
+  it('counts a day whose forecasts all hit or all miss together as one observation', () => {
+    // 10 days of 100 forecasts at P = 0.5; on 5 days all hit, on 5 all miss: residuals +-0.5 per day.
+    const scored = Array.from({ length: 1_000 }, (_, i) => ({
+      p: 0.5,
+      hit: Math.floor(i / 100) % 2,
+      day: `d${Math.floor(i / 100)}`,
+    }));
+    // Per day the residuals sum to +-50; sqrt(10 / 9 x 10 x 50^2) / 1000 = 0.1667, the standard error of 10 draws.
+    expect(clusteredError(scored)!.error).toBeCloseTo(Math.sqrt((10 / 9) * 10 * 2500) / 1000, 12);
+    // Unclustered, the same forecasts would claim a standard error of about 0.016.
+    const unclustered = clusteredError(scored.map((s, i) => ({ ...s, day: `x${i}` })))!.error;
+    expect(unclustered).toBeLessThan(0.02);
+    expect(clusteredError(scored)!.days).toBe(10);
+  });
+
+  it('is not computed without days, and oddsScores says so', () => {
+    const scored = synthetic(500, 0, 1);
+    expect(clusteredError(scored)).toBeNull();
+    expect(oddsScores(scored).calibrationInTheLargeError).toBeNull();
+    expect(oddsScores(scored).days).toBeNull();
   });
 });

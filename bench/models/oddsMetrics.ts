@@ -15,10 +15,11 @@ export interface ReliabilityBin {
   readonly count: number;
 }
 
-/** One chance and what happened (1 = hit). */
+/** One chance and what happened (1 = hit), and the day it was stated on when known. */
 export interface ScoredOdds {
   readonly p: number;
   readonly hit: number;
+  readonly day?: string;
 }
 
 export interface OddsScores {
@@ -32,6 +33,14 @@ export interface OddsScores {
   readonly hitRate: number;
   /** Mean P minus hit rate: above 0, the chances are too high on average. */
   readonly calibrationInTheLarge: number;
+  /**
+   * Standard error of calibrationInTheLarge with the forecasts of one day as one cluster (null without days):
+   * the outcomes of a day move together with the market, so a thousand forecasts on a few days say little more
+   * than those few days.
+   */
+  readonly calibrationInTheLargeError: number | null;
+  /** How many different days the forecasts were made on (null without days). */
+  readonly days: number | null;
   /** Forecast-weighted mean of |mean P - hit rate| over the deciles of P. */
   readonly ece: number;
   /** Largest |mean P - hit rate| over the deciles holding at least ODDS_TARGETS.minDecileCount forecasts; null if none. */
@@ -77,6 +86,21 @@ export function expectedCalibrationError(bins: readonly ReliabilityBin[]): numbe
   );
 }
 
+/**
+ * The cluster-robust standard error of mean(P - hit) with one cluster per day: sqrt(G / (G - 1) x sum over days of
+ * (sum of the day's residuals from the mean)^2) / n. With one forecast a day it is the usual standard error.
+ */
+export function clusteredError(scored: readonly ScoredOdds[]): { error: number; days: number } | null {
+  if (scored.some((s) => s.day === undefined)) return null;
+  const average = mean(scored.map((s) => s.p - s.hit));
+  const byDay = new Map<string, number>();
+  for (const s of scored) byDay.set(s.day!, (byDay.get(s.day!) ?? 0) + (s.p - s.hit - average));
+  const days = byDay.size;
+  if (days < 2) return null;
+  const sumOfSquares = [...byDay.values()].reduce((sum, x) => sum + x * x, 0);
+  return { error: Math.sqrt((days / (days - 1)) * sumOfSquares) / scored.length, days };
+}
+
 /** Calibration slope and intercept: the logistic regression of the outcome on logit P. */
 export function calibrationSlope(scored: readonly ScoredOdds[]): { slope: number; intercept: number } {
   const [intercept, slope] = logisticRegression(
@@ -93,6 +117,7 @@ export function oddsScores(scored: readonly ScoredOdds[]): OddsScores {
   const climatologyBrier = hitRate * (1 - hitRate);
   const bins = reliability(scored);
   const counted = bins.filter((bin) => bin.count >= ODDS_TARGETS.minDecileCount);
+  const clustered = clusteredError(scored);
   return {
     forecasts: scored.length,
     brier,
@@ -101,6 +126,8 @@ export function oddsScores(scored: readonly ScoredOdds[]): OddsScores {
     meanPredicted,
     hitRate,
     calibrationInTheLarge: meanPredicted - hitRate,
+    calibrationInTheLargeError: clustered?.error ?? null,
+    days: clustered?.days ?? null,
     ece: expectedCalibrationError(bins),
     largestDecileGap:
       counted.length === 0 ? null : Math.max(...counted.map((bin) => Math.abs(bin.meanPredicted - bin.observed))),
@@ -142,7 +169,9 @@ export function oddsRows(results: readonly EvaluationResult[], horizon: number, 
       .filter((r) => r.modelId === modelId)
       .flatMap((r) => r.forecasts)
       .flatMap((f) =>
-        f.forecast === null || chance(f) === null ? [] : [{ p: chance(f)!, hit: forecastHit(f, horizon) }],
+        f.forecast === null || chance(f) === null
+          ? []
+          : [{ p: chance(f)!, hit: forecastHit(f, horizon), day: f.predictionDate }],
       );
     return { modelId, horizon, ...oddsScores(scored) };
   });

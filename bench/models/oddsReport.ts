@@ -15,12 +15,13 @@ export function oddsTable(rows: readonly OddsRow[]): string {
       `Brier skill (>= ${ODDS_TARGETS.minSkill})`,
       'Mean P',
       'Hit rate',
-      `Mean P - hit rate, pp (<= ${ODDS_TARGETS.maxCalibrationInTheLarge * 100})`,
+      `Mean P - hit rate ± s.e. by day, pp (<= ${ODDS_TARGETS.maxCalibrationInTheLarge * 100})`,
       `ECE, pp (<= ${ODDS_TARGETS.maxEce * 100})`,
       `Largest decile gap, pp (<= ${ODDS_TARGETS.maxDecileGap * 100}, n >= ${ODDS_TARGETS.minDecileCount})`,
       `Slope (${ODDS_TARGETS.slope[0]} to ${ODDS_TARGETS.slope[1]})`,
       'Intercept',
       'Forecasts',
+      'Days',
     ],
     rows.map((row) => {
       const met = targetsMet(row);
@@ -31,12 +32,15 @@ export function oddsTable(rows: readonly OddsRow[]): string {
         row.skill.toFixed(3) + mark(met.skill),
         `${(100 * row.meanPredicted).toFixed(1)}%`,
         `${(100 * row.hitRate).toFixed(1)}%`,
-        pp(row.calibrationInTheLarge) + mark(met.calibrationInTheLarge),
+        pp(row.calibrationInTheLarge) +
+          (row.calibrationInTheLargeError === null ? '' : ` ± ${(100 * row.calibrationInTheLargeError).toFixed(1)}`) +
+          mark(met.calibrationInTheLarge),
         (100 * row.ece).toFixed(1) + mark(met.ece),
         row.largestDecileGap === null ? 'n/a' : (100 * row.largestDecileGap).toFixed(1) + mark(met.largestDecileGap),
         row.slope.toFixed(2) + mark(met.slope),
         row.intercept.toFixed(2),
         row.forecasts,
+        row.days ?? 'n/a',
       ];
     }),
   );

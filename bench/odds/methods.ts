@@ -50,7 +50,12 @@ const METHODS: readonly Method[] = [
 ];
 
 function walkForwardChances(scored: readonly CalibrationSample[], vintages: readonly Vintage[]) {
-  return scored.map((sample) => ({ p: vintageChance(sample, vintages), hit: sample.hit, sample }));
+  return scored.map((sample) => ({
+    p: vintageChance(sample, vintages),
+    hit: sample.hit,
+    day: sample.predictionDate,
+    sample,
+  }));
 }
 
 function rows(chances: ReturnType<typeof walkForwardChances>): OddsRow[] {
