@@ -15,7 +15,7 @@ import { calibrationSamples, dayAfter, fitCoefficients as fitBefore, fitVintage,
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
  * differently from those of the models sharing the volatility band (on the calibration period its own slope on
- * logit P is 0.52 at 30 days against 0.68 to 0.77 for the others: bench:odds:fit prints them).
+ * logit P is 0.68 at 30 days against 0.79 to 0.84 for the others in the fit of 2026-11-27: bench:odds:fit prints them).
  */
 export const OWN_COEFFICIENT_MODELS: readonly ModelId[] = ['xgboost'];
 
@@ -105,7 +105,8 @@ export function calibrationParams(
     method:
       'logit P = intercept + modelLogit x logit(model P) + recentVolatility x ln(21-day vol / band vol), ' +
       'per time frame; one set shared by the models of the shared volatility band, one per model in ' +
-      'modelCoefficients; logistic regression on the calibration period (bench/odds/fit.ts)',
+      "modelCoefficients; logistic regression on the calibration period, each stock's origins shifted by a phase of " +
+      'its own (bench/odds/fit.ts, origins.ts)',
     calibrationEnd: context.calibrationEnd,
     fittedAt: same ? previous.fittedAt : context.fittedAt,
     fittedOn: {

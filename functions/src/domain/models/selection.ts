@@ -3,12 +3,13 @@ import type { ForecastModelId } from './types';
 
 /**
  * The initial "recommended" model per time frame: the user model with the lowest MASE on breadth, i.e. the 178 stocks
- * of ../shared/market-data (daily + universe) at the evaluation origins of `npm run bench:odds` (36 per stock and
- * horizon, 2012 to 2021; tables in docs/model-accuracy.md), not the 30 stocks alone. Admins can change the defaults
- * later; re-run the benchmark and update this when a model changes. The margins are small (MASE 1.001 ARIMA vs 1.003
- * XGBoost vs 1.011 Prophet at 7 days, 0.983 vs 0.990 vs 0.993 at 30, XGBoost 0.976 vs ARIMA 0.981 vs Prophet 1.008
- * at 90), none beats the drift baseline (1.000, 0.982, 0.974), and ARIMA's and Prophet's chances of a hit are also the
- * better calibrated at 30 days (docs/model-accuracy.md#chance-of-a-hit).
+ * of the benchmark's price data (daily + universe) at the evaluation origins of `npm run bench:odds` (2012 to 2021; tables
+ * in docs/model-accuracy.md), not the 30 stocks alone. Admins can change the defaults later; re-run the benchmark and
+ * update this when a model changes. The margins are a few thousandths of MASE and change places with the days
+ * sampled: on the origins of 2026-11-25 ARIMA, ARIMA, XGBoost were lowest (1.001, 0.983, 0.976); on the origins of
+ * 2026-11-27, each stock on days of its own, Prophet 0.995 vs ARIMA 0.996 at 7 days, XGBoost 0.992 vs ARIMA 0.998 at
+ * 30, ARIMA 1.005 vs XGBoost 1.008 at 90. These were kept: no margin is meaningful, and XGBoost's 30-day chance of a
+ * hit is the worst calibrated of the models (docs/model-accuracy.md#chance-of-a-hit).
  */
 export const RECOMMENDED_DEFAULTS: Record<TimeFrame, ForecastModelId> = {
   short: 'arima',
