@@ -51,6 +51,10 @@ const rowsOf = (results: readonly EvaluationResult[], chance?: Chance): OddsRow[
 async function main() {
   const started = performance.now();
   const args = parseOddsArgs(36);
+  // The point forecasts' MASE is against naive at the same origins: fail now, not after the whole run.
+  if (!args.models.includes('naive')) {
+    throw new Error(`bench:odds needs naive among --models (the MASE baseline), e.g. --models ${args.models},naive`);
+  }
   const all = readPriceFolders(args.folders);
   const histories = args.stocks ? all.slice(0, args.stocks) : all;
   const { calibrationEnd } = CALIBRATION_PARAMS;
