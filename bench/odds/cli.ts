@@ -8,12 +8,24 @@ import type { ModelId } from '../../functions/src/domain/models/types';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DEFAULT_FOLDERS = ['daily', 'universe'].map((name) => resolve(ROOT, '../shared/market-data', name));
 
+/** Origins per stock and horizon before the calibration end and after it. */
+export interface OriginsPerStock {
+  readonly calibration: number;
+  readonly evaluation: number;
+}
+
+/**
+ * The default origins: bench:odds evaluates the evaluation period's, bench:odds:fit both periods' (the vintages after
+ * the first fit the outcomes of the evaluation period known before their date), so the two runs forecast alike.
+ */
+export const DEFAULT_ORIGINS: OriginsPerStock = { calibration: 24, evaluation: 36 };
+
 export interface OddsArgs {
   readonly folders: string[];
   readonly originsPerStock: number;
   readonly models: ModelId[];
   readonly stocks: number | null;
-  /** bench:odds:fit only: fit the forecasts of the last run (bench/results/odds-fit.json) instead of evaluating. */
+  /** Score (bench:odds) or fit (bench:odds:fit) the forecasts of the last run instead of evaluating. */
   readonly reuse: boolean;
 }
 

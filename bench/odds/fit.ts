@@ -1,55 +1,55 @@
 /**
- * `npm run bench:odds:fit [-- --data DIR ...] [-- --origins N]`: fits the calibration of the chance of a hit on the
- * calibration period (outcomes known by CALIBRATION_END) of every stock in the folders (by default the 30 of
- * ../shared/market-data/daily and the 148 of universe/), every model pooled, and writes
- * functions/src/domain/odds/calibrationParams.json. Prints the per-model fits beside the shared one, so whether a
- * model needs its own coefficients can be judged.
+ * `npm run bench:odds:fit [-- --data DIR ...] [-- --origins N] [-- --reuse]`: fits the calibration of the chance of a
+ * hit on every stock in the folders (by default the 30 of ../shared/market-data/daily and the 148 of universe/), every
+ * model pooled: a vintage for the day after CALIBRATION_END, fitted on the outcomes up to it, then one every year on
+ * the outcomes known before its date, and writes functions/src/domain/odds/calibrationParams.json. Evaluates N origins
+ * per stock and horizon (default 24) in the calibration period and bench:odds's 36 after it, and keeps them in
+ * bench/results/odds-fit.json (`--reuse` fits those again without evaluating). Prints the first vintage's per-model
+ * fits beside the shared one, so whether a model needs its own coefficients can be judged.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { TimeFrame } from '@stockseer/contract';
 import * as prettier from 'prettier';
-import type { CalibrationParams } from '../../functions/src/domain/odds/calibration';
+import type { CalibrationCoefficients, CalibrationParams } from '../../functions/src/domain/odds/calibrationVintages';
 import { markdownTable, RESULTS_DIR, writeResults } from '../lib/report';
 import type { EvaluationResult } from '../models/evaluate';
 import { readPriceFolders } from '../lib/marketData';
 import { runTasks } from '../models/pool';
 import { oddsRows } from '../models/oddsMetrics';
 import { oddsTable } from '../models/oddsReport';
-import { parseOddsArgs, ROOT } from './cli';
-import { calibrationParams, fitCalibration, fitCoefficients, OWN_COEFFICIENT_MODELS } from './fitCalibration';
-import { HORIZONS, periodTasks } from './tasks';
+import { DEFAULT_ORIGINS, parseOddsArgs, ROOT } from './cli';
+import { calibrationParams, fitCalibration, fitCoefficients, fitTasks, OWN_COEFFICIENT_MODELS } from './fitCalibration';
+import { HORIZONS } from './tasks';
 
-/** The split: outcomes on or before this date are fitted on, origins after it evaluated (bench:odds). */
+/** The split: the first vintage fits outcomes on or before this date; bench:odds scores the origins after it. */
 export const CALIBRATION_END = '2011-12-31';
 const PARAMS_FILE = resolve(ROOT, 'functions/src/domain/odds/calibrationParams.json');
 const FORECASTS_FILE = resolve(RESULTS_DIR, 'odds-fit.json');
 
 async function main() {
   const started = performance.now();
-  const args = parseOddsArgs(24);
+  const args = parseOddsArgs(DEFAULT_ORIGINS.calibration);
+  const originsPerStock = { calibration: args.originsPerStock, evaluation: DEFAULT_ORIGINS.evaluation };
   const all = readPriceFolders(args.folders);
   const histories = args.stocks ? all.slice(0, args.stocks) : all;
   // The evaluated forecasts are kept, so a change of the fit alone can be tried without evaluating again (--reuse).
   const results: EvaluationResult[] = args.reuse
     ? (JSON.parse(readFileSync(FORECASTS_FILE, 'utf8')) as { results: EvaluationResult[] }).results
-    : await runTasks(
-        periodTasks(histories, args.models, args.originsPerStock, {
-          kind: 'calibration',
-          calibrationEnd: CALIBRATION_END,
-        }),
-      );
-  if (!args.reuse) writeResults('odds-fit', { calibrationEnd: CALIBRATION_END, folders: args.folders, results });
-  const fit = fitCalibration(results, CALIBRATION_END);
+    : await runTasks(fitTasks(histories, args.models, originsPerStock, CALIBRATION_END));
+  if (!args.reuse) {
+    writeResults('odds-fit', { calibrationEnd: CALIBRATION_END, folders: args.folders, originsPerStock, results });
+  }
+  const vintages = fitCalibration(results, CALIBRATION_END);
   const previous = JSON.parse(readFileSync(PARAMS_FILE, 'utf8')) as CalibrationParams;
-  const params = calibrationParams(fit, {
+  const params = calibrationParams(vintages, {
     previous: previous.version > 0 ? previous : null,
     calibrationEnd: CALIBRATION_END,
     fittedAt: new Date().toISOString().slice(0, 10),
     folders: args.folders.map((folder) => `../shared/market-data/${basename(folder)}`),
     stocks: histories.length,
     models: args.models,
-    originsPerStock: args.originsPerStock,
+    originsPerStock,
   });
   // Formatted as the repository's prettier would, so `npm run lint` passes on a refitted file.
   const options = { ...(await prettier.resolveConfig(PARAMS_FILE)), filepath: PARAMS_FILE };
@@ -77,15 +77,38 @@ async function main() {
       ];
     }),
   );
-  const raw = HORIZONS.flatMap((h) => oddsRows(results, h, (f) => f.modelProbability));
+  const calibrationPeriod = results.map((r) => ({
+    ...r,
+    forecasts: r.forecasts.filter((f) => f.targetDate <= CALIBRATION_END),
+  }));
+  const raw = HORIZONS.flatMap((h) => oddsRows(calibrationPeriod, h, (f) => f.modelProbability));
+  const vintageRows = params.vintages.flatMap((v) =>
+    TimeFrame.options.map((t) => {
+      const own = (set: Record<TimeFrame, CalibrationCoefficients> | undefined) =>
+        set ? `${set[t].intercept} / ${set[t].modelLogit} / ${set[t].recentVolatility}` : '';
+      return [
+        v.from,
+        t,
+        v.forecasts[t],
+        own(v.coefficients),
+        ...OWN_COEFFICIENT_MODELS.map((m) => own(v.modelCoefficients[m])),
+      ];
+    }),
+  );
   process.stdout.write(
     [
       `Calibration period: outcomes on or before ${CALIBRATION_END}; ${histories.length} stocks, ` +
-        `${args.originsPerStock} origins per stock and horizon; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+        `${originsPerStock.calibration} origins per stock and horizon before it, ${originsPerStock.evaluation} after; ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s.`,
       '',
-      `Wrote ${PARAMS_FILE} (version ${params.version}).`,
+      `Wrote ${PARAMS_FILE} (version ${params.version}): intercept / logit(model P) / recent volatility per vintage.`,
       '',
-      'Fitted coefficients: every model pooled ("all"), the models of the shared volatility band ("shared", the file\'s ' +
+      markdownTable(
+        ['From', 'Time frame', 'Forecasts', 'Shared', ...OWN_COEFFICIENT_MODELS.map((m) => `${m} (own)`)],
+        vintageRows,
+      ),
+      '',
+      'The first vintage fitted on every model pooled ("all"), the models of the shared volatility band ("shared", the file\'s ' +
         '`coefficients`), and each model alone (in-sample, for judging whether a model needs its own):',
       '',
       markdownTable(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALIBRATION_PARAMS } from '../../functions/src/domain/odds/calibration';
+import { parseCalibrationParams } from '../../functions/src/domain/odds/calibrationVintages';
 import type { PriceHistory } from '../lib/marketData';
 import { calibrationParams, fitInProcess } from './fitCalibration';
 import { FIRST_ORIGIN, originPhase, periodOrigins } from './origins';
@@ -26,7 +27,8 @@ function history(symbol: string, count: number, seed: number): PriceHistory {
 
 const END = '2006-06-30';
 const stocks = [history('AAA', 2200, 1), history('BBB', 2200, 2), history('CCC', 2200, 3)];
-const fit = (histories: PriceHistory[]) => fitInProcess(histories, ['drift', 'naive'], 12, END);
+const ORIGINS = { calibration: 12, evaluation: 12 };
+const fit = (histories: PriceHistory[]) => fitInProcess(histories, ['drift', 'naive'], ORIGINS, END);
 
 /** The histories with every close in (from, to] of the dates multiplied as `factor` says. */
 function rewrite(histories: PriceHistory[], keep: (date: string) => boolean, factor: (i: number) => number) {
@@ -74,26 +76,37 @@ describe('the fit of the calibration: no look-ahead', () => {
     expect(originPhase('AAPL')).not.toBe(originPhase('MSFT'));
   });
 
-  it('prices after the calibration period cannot change the fitted parameters; prices inside it can', async () => {
+  it('fits a vintage on the day after the calibration period, then one a year up to the last outcome', async () => {
+    const vintages = await fit(stocks);
+    // 2,200 weekdays from 2001-01-01 end in June 2009.
+    expect(vintages.map((v) => v.from)).toEqual(['2006-07-01', '2007-07-01', '2008-07-01']);
+    expect(vintages[0]!.forecasts.short).toBe(3 * 2 * ORIGINS.calibration);
+    expect(vintages[1]!.forecasts.short).toBeGreaterThan(vintages[0]!.forecasts.short);
+    expect(vintages[2]!.forecasts.short).toBeLessThanOrEqual(3 * 2 * (ORIGINS.calibration + ORIGINS.evaluation));
+  });
+
+  it('no look-ahead: prices on or after a vintage date cannot change it; prices before it can', async () => {
     const base = await fit(stocks);
-    expect(base.forecasts.short).toBe(3 * 2 * 12);
-    // A crash and a boom after the end of the calibration period: the fit is the same.
-    const after = rewrite(
-      stocks,
-      (date) => date <= END,
-      (i) => (i % 2 ? 0.5 : 3),
+    // A crash and a boom from 2007-07-01 on: the vintages up to that day are the same, the later one is not.
+    const later = await fit(
+      rewrite(
+        stocks,
+        (date) => date < '2007-07-01',
+        (i) => (i % 2 ? 0.5 : 3),
+      ),
     );
-    expect(await fit(after)).toEqual(base);
-    // A storm inside it moves the coefficients.
+    expect(later.slice(0, 2)).toEqual(base.slice(0, 2));
+    expect(later[2]).not.toEqual(base[2]);
+    // A storm inside the calibration period moves the first vintage.
     const inside = rewrite(
       stocks,
       (date) => date < '2004-01-01' || date > '2004-06-30',
       (i) => (i % 2 ? 0.9 : 1.1),
     );
-    expect(await fit(inside)).not.toEqual(base);
+    expect((await fit(inside))[0]).not.toEqual(base[0]);
   });
 
-  it('moves the file version on only when the coefficients change', async () => {
+  it('moves the file version on only when the vintages change', async () => {
     const fitted = await fit(stocks);
     const context = {
       calibrationEnd: END,
@@ -101,10 +114,12 @@ describe('the fit of the calibration: no look-ahead', () => {
       folders: ['x'],
       stocks: 3,
       models: ['drift' as const],
-      originsPerStock: 12,
+      originsPerStock: ORIGINS,
     };
     const first = calibrationParams(fitted, { ...context, previous: CALIBRATION_PARAMS });
     expect(first.version).toBe(CALIBRATION_PARAMS.version + 1);
+    // What the app reads back is what was written: the file passes the app's own check.
+    expect(parseCalibrationParams(JSON.parse(JSON.stringify(first)))).toEqual(first);
     const again = calibrationParams(fitted, { ...context, previous: first, fittedAt: '2026-02-02' });
     expect(again).toEqual(first);
   });

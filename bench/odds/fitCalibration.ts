@@ -1,16 +1,30 @@
 /**
- * The fit of the calibration (functions/src/domain/odds/calibration.ts): per time frame, one logistic regression of
- * the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock, once for the models
- * sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes of the calibration
- * period only (target date on or before its end): bench/odds/vintages.ts's vintage of the day after it.
+ * The fit of the calibration (functions/src/domain/odds/calibration.ts): a vintage a year, the first on the day after
+ * the calibration period, then every 12 months up to the last outcome. Each vintage is, per time frame, one logistic
+ * regression of the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock, once
+ * for the models sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes
+ * whose target date is before the vintage's date (bench/odds/vintages.ts), every one weighing the same.
  */
-import { TimeFrame } from '@stockseer/contract';
-import type { CalibrationCoefficients, CalibrationParams } from '../../functions/src/domain/odds/calibration';
+import type { TimeFrame } from '@stockseer/contract';
+import type {
+  CalibrationCoefficients,
+  CalibrationParams,
+  CalibrationVintage,
+} from '../../functions/src/domain/odds/calibrationVintages';
 import type { ModelId } from '../../functions/src/domain/models/types';
+import { assertInvariant } from '../../functions/src/domain/errors';
 import { evaluate, type EvaluationResult } from '../models/evaluate';
 import type { PriceHistory } from '../lib/marketData';
+import type { OriginsPerStock } from './cli';
 import { periodTasks } from './tasks';
-import { calibrationSamples, dayAfter, fitCoefficients as fitBefore, fitVintage, type ModelFilter } from './vintages';
+import {
+  calibrationSamples,
+  dayAfter,
+  fitCoefficients as fitBefore,
+  fitVintage,
+  refitDates,
+  type ModelFilter,
+} from './vintages';
 
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
@@ -19,13 +33,8 @@ import { calibrationSamples, dayAfter, fitCoefficients as fitBefore, fitVintage,
  */
 export const OWN_COEFFICIENT_MODELS: readonly ModelId[] = ['xgboost'];
 
-export interface CalibrationFit {
-  /** Shared by every model not in OWN_COEFFICIENT_MODELS, fitted on their forecasts pooled. */
-  readonly coefficients: Record<TimeFrame, CalibrationCoefficients>;
-  readonly modelCoefficients: Partial<Record<ModelId, Record<TimeFrame, CalibrationCoefficients>>>;
-  /** Calibration-period forecasts fitted on, all models. */
-  readonly forecasts: Record<TimeFrame, number>;
-}
+/** Months between vintages: yearly, chosen inside the calibration period (docs/model-accuracy.md, bench:odds:methods). */
+const REFIT_MONTHS = 12;
 
 const everyModel: ModelFilter = () => true;
 
@@ -40,30 +49,22 @@ export function fitCoefficients(
   return fitBefore(calibrationSamples(results), timeFrame, dayAfter(calibrationEnd), { halfLifeYears: null }, models);
 }
 
-/** The app's fit: the vintage of the day after the calibration period, every outcome weighing the same. */
+/**
+ * The app's vintages, oldest first, from forecasts on both sides of the calibration end (a vintage reads only the
+ * outcomes before its date, so the later forecasts serve the later vintages and nothing earlier).
+ */
 export function fitCalibration(
   results: readonly EvaluationResult[],
   calibrationEnd: string,
   own: readonly ModelId[] = OWN_COEFFICIENT_MODELS,
-): CalibrationFit {
+): CalibrationVintage[] {
+  const first = dayAfter(calibrationEnd);
+  assertInvariant(first.endsWith('-01'), 'the calibration period ends on the last day of a month');
   const samples = calibrationSamples(results);
-  const { coefficients, modelCoefficients } = fitVintage(
-    samples,
-    dayAfter(calibrationEnd),
-    { halfLifeYears: null },
-    own,
+  const lastOutcome = samples.reduce((last, s) => (s.targetDate > last ? s.targetDate : last), first);
+  return refitDates(first, lastOutcome, REFIT_MONTHS).map((from) =>
+    fitVintage(samples, from, { halfLifeYears: null }, own),
   );
-  return {
-    coefficients,
-    modelCoefficients,
-    forecasts: Object.fromEntries(
-      // Counted, not fitted: how many forecasts of each time frame the calibration period holds.
-      TimeFrame.options.map((t) => [
-        t,
-        samples.filter((s) => s.timeFrame === t && s.targetDate <= calibrationEnd).length,
-      ]),
-    ) as Record<TimeFrame, number>,
-  };
 }
 
 /** Rounded to 4 decimals: the file stays readable, and 1e-4 moves a chance by far less than a point. */
@@ -73,17 +74,18 @@ const rounded = (c: CalibrationCoefficients): CalibrationCoefficients => ({
   recentVolatility: Number(c.recentVolatility.toFixed(4)),
 });
 
-/** The parameter file's content; the version moves on only when the coefficients change. */
+/** The parameter file's content; the version moves on only when the vintages change. */
 export function calibrationParams(
-  fit: CalibrationFit,
+  vintages: readonly CalibrationVintage[],
   context: {
-    previous: CalibrationParams | null;
+    /** The file as it stands (of any layout: one without vintages only hands on its version). */
+    previous: { version: number; fittedAt: string; vintages?: unknown } | null;
     calibrationEnd: string;
     fittedAt: string;
     folders: readonly string[];
     stocks: number;
     models: readonly ModelId[];
-    originsPerStock: number;
+    originsPerStock: OriginsPerStock;
   },
 ): CalibrationParams {
   const roundedSet = (set: Record<TimeFrame, CalibrationCoefficients>) =>
@@ -91,44 +93,53 @@ export function calibrationParams(
       TimeFrame,
       CalibrationCoefficients
     >;
-  const coefficients = roundedSet(fit.coefficients);
-  const modelCoefficients = Object.fromEntries(
-    Object.entries(fit.modelCoefficients).map(([m, set]) => [m, roundedSet(set)]),
-  );
+  const stored = vintages.map((v) => ({
+    ...v,
+    coefficients: roundedSet(v.coefficients),
+    modelCoefficients: Object.fromEntries(Object.entries(v.modelCoefficients).map(([m, set]) => [m, roundedSet(set)])),
+  }));
   const { previous } = context;
-  const same =
-    previous !== null &&
-    JSON.stringify([previous.coefficients, previous.modelCoefficients]) ===
-      JSON.stringify([coefficients, modelCoefficients]);
+  const same = previous !== null && JSON.stringify(previous.vintages) === JSON.stringify(stored);
   return {
     version: previous === null ? 1 : same ? previous.version : previous.version + 1,
     method:
       'logit P = intercept + modelLogit x logit(model P) + recentVolatility x ln(21-day vol / band vol), ' +
       'per time frame; one set shared by the models of the shared volatility band, one per model in ' +
-      "modelCoefficients; logistic regression on the calibration period, each stock's origins shifted by a phase of " +
-      'its own (bench/odds/fit.ts, origins.ts)',
+      'modelCoefficients; a vintage every 12 months from the day after calibrationEnd, each a logistic regression ' +
+      'on every outcome dated before it; a prediction uses the newest vintage dated on or before its prediction date; ' +
+      "each stock's origins shifted by a phase of its own (bench/odds/fit.ts, origins.ts)",
     calibrationEnd: context.calibrationEnd,
     fittedAt: same ? previous.fittedAt : context.fittedAt,
     fittedOn: {
-      folders: context.folders,
+      folders: [...context.folders],
       stocks: context.stocks,
-      models: context.models,
-      forecasts: fit.forecasts,
+      models: [...context.models],
       originsPerStock: context.originsPerStock,
     },
-    coefficients,
-    modelCoefficients,
+    vintages: stored,
   };
 }
 
-/** Evaluates the calibration period in this process (no pool) and fits it: for tests and small data. */
+/** The evaluation tasks of the fit: every stock, model and horizon, on both sides of the calibration end. */
+export function fitTasks(
+  histories: readonly PriceHistory[],
+  models: readonly ModelId[],
+  origins: OriginsPerStock,
+  calibrationEnd: string,
+) {
+  return [
+    ...periodTasks(histories, models, origins.calibration, { kind: 'calibration', calibrationEnd }),
+    ...periodTasks(histories, models, origins.evaluation, { kind: 'evaluation', calibrationEnd }),
+  ];
+}
+
+/** Evaluates both periods in this process (no pool) and fits the vintages: for tests and small data. */
 export async function fitInProcess(
   histories: readonly PriceHistory[],
   models: readonly ModelId[],
-  originsPerStock: number,
+  origins: OriginsPerStock,
   calibrationEnd: string,
-): Promise<CalibrationFit> {
-  const tasks = periodTasks(histories, models, originsPerStock, { kind: 'calibration', calibrationEnd });
-  const results = await Promise.all(tasks.map(evaluate));
+): Promise<CalibrationVintage[]> {
+  const results = await Promise.all(fitTasks(histories, models, origins, calibrationEnd).map(evaluate));
   return fitCalibration(results, calibrationEnd);
 }

@@ -5,7 +5,8 @@
  * vintage dated on or before its prediction date, each vintage fitted only on outcomes whose target date is before
  * its own date. By default the check stays inside the calibration period (vintages from CHECK_START on, outcomes up
  * to CALIBRATION_END), where a method is chosen; `--evaluation` scores the origins after CALIBRATION_END.
- * "Fitted once" is the app's method (calibrationParams.json is its vintage of the day after CALIBRATION_END).
+ * "Expanding, yearly" is the app's method (calibrationParams.json); "fitted once" keeps the first vintage for ever,
+ * the app's method before version 3.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,6 +16,7 @@ import type { EvaluationResult } from '../models/evaluate';
 import { TIME_FRAME_OF_HORIZON } from '../models/metrics';
 import { oddsScores, type OddsRow } from '../models/oddsMetrics';
 import { oddsTable, targetSummary } from '../models/oddsReport';
+import type { CalibrationVintage } from '../../functions/src/domain/odds/calibrationVintages';
 import { CALIBRATION_END } from './fit';
 import { OWN_COEFFICIENT_MODELS } from './fitCalibration';
 import { HORIZONS } from './tasks';
@@ -26,7 +28,6 @@ import {
   vintageChance,
   type CalibrationSample,
   type Recency,
-  type Vintage,
 } from './vintages';
 
 /** The first vintage of the check inside the calibration period: five years of outcomes before it, six after. */
@@ -40,8 +41,8 @@ interface Method {
 }
 
 const METHODS: readonly Method[] = [
-  { name: 'fitted once (version 1)', recency: { halfLifeYears: null }, refitMonths: null },
-  { name: 'expanding, yearly', recency: { halfLifeYears: null }, refitMonths: 12 },
+  { name: 'fitted once (versions 1 and 2)', recency: { halfLifeYears: null }, refitMonths: null },
+  { name: 'expanding, yearly (the app since version 3)', recency: { halfLifeYears: null }, refitMonths: 12 },
   { name: 'half-life 4 y, yearly', recency: { halfLifeYears: 4 }, refitMonths: 12 },
   { name: 'half-life 2 y, yearly', recency: { halfLifeYears: 2 }, refitMonths: 12 },
   { name: 'half-life 1 y, yearly', recency: { halfLifeYears: 1 }, refitMonths: 12 },
@@ -49,7 +50,7 @@ const METHODS: readonly Method[] = [
   { name: 'half-life 1 y, quarterly', recency: { halfLifeYears: 1 }, refitMonths: 3 },
 ];
 
-function walkForwardChances(scored: readonly CalibrationSample[], vintages: readonly Vintage[]) {
+function walkForwardChances(scored: readonly CalibrationSample[], vintages: readonly CalibrationVintage[]) {
   return scored.map((sample) => ({
     p: vintageChance(sample, vintages),
     hit: sample.hit,

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:odds [-- --data DIR ...] [-- --origins N]`: the chance of a hit scored like a forecaster on the
- * evaluation period (origins after the calibration period of calibrationParams.json), for every model and horizon,
+ * evaluation period (origins after the calibration period of calibrationParams.json, each with the vintage of its
+ * prediction date, fitted on the outcomes known before it), for every model and horizon,
  * per folder and over all of them: the app's calibrated chance ("after") and the one before issue 24 ("before") on
  * the same forecasts. Also the accuracy of the point forecasts on the same origins and the recommended model per
  * time frame. Prints markdown and writes bench/results/odds.json with every forecast (`forecasts`: stock, origin,
@@ -19,14 +20,15 @@ import { oddsTable, reliabilityTables, targetSummary } from '../models/oddsRepor
 import { runTasks } from '../models/pool';
 import { recommendedDefaults } from '../models/recommend';
 import { accuracyTable } from '../models/report';
-import { parseOddsArgs } from './cli';
+import { DEFAULT_ORIGINS, parseOddsArgs } from './cli';
 import { HORIZONS, periodTasks } from './tasks';
 
 const RESULTS_FILE = resolve(RESULTS_DIR, 'odds.json');
 
 /**
  * The app's chance of each stored forecast with the parameters of today: `calibratedHitProbability` is exactly
- * `recalibrate` of the model's own chance and the features, with the model's coefficients.
+ * `recalibrate` of the model's own chance and the features, with the model's coefficients of the vintage of the
+ * forecast's prediction date.
  */
 function rescored(results: EvaluationResult[]): EvaluationResult[] {
   return results.map((r) => ({
@@ -39,7 +41,7 @@ function rescored(results: EvaluationResult[]): EvaluationResult[] {
           : recalibrate(
               f.modelProbability,
               { recentVolatility: f.recentVolatility! },
-              coefficientsFor(r.modelId, TIME_FRAME_OF_HORIZON[r.horizon]!),
+              coefficientsFor(r.modelId, TIME_FRAME_OF_HORIZON[r.horizon]!, f.predictionDate),
             ),
     })),
   }));
@@ -50,7 +52,7 @@ const rowsOf = (results: readonly EvaluationResult[], chance?: Chance): OddsRow[
 
 async function main() {
   const started = performance.now();
-  const args = parseOddsArgs(36);
+  const args = parseOddsArgs(DEFAULT_ORIGINS.evaluation);
   // The point forecasts' MASE is against naive at the same origins: fail now, not after the whole run.
   if (!args.models.includes('naive')) {
     throw new Error(`bench:odds needs naive among --models (the MASE baseline), e.g. --models ${args.models},naive`);
@@ -80,8 +82,8 @@ async function main() {
   });
 
   const markdown = [
-    `Evaluation period: origins after ${calibrationEnd} (calibration parameters version ${CALIBRATION_PARAMS.version}, ` +
-      `fitted on outcomes up to then); ${histories.length} stocks, up to ${args.originsPerStock} origins per stock ` +
+    `Evaluation period: origins after ${calibrationEnd} (calibration parameters version ${CALIBRATION_PARAMS.version}: ` +
+      `each forecast with the vintage of its prediction date, fitted on the outcomes before it); ${histories.length} stocks, up to ${args.originsPerStock} origins per stock ` +
       `and horizon; ${seconds.toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU.`,
     ...sections.flatMap(({ name, stocks, after, before }) => [
       '',

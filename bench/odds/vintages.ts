@@ -1,13 +1,19 @@
 /**
- * Refitting the calibration (functions/src/domain/odds/calibration.ts) walk-forward, for bench:odds:methods: a
- * vintage of coefficients per refit date, each a logistic regression of the outcome on logit(model's own P) and the
- * recent-volatility feature, fitted only on outcomes whose target date is before the vintage's date, optionally the
- * newer outcomes weighing more (a half-life in years). The app keeps one fit, calibrationParams.json: the vintage of
- * the day after the calibration period, equal weights (bench/odds/fitCalibration.ts fits it with the same code).
+ * Refitting the calibration (functions/src/domain/odds/calibration.ts) walk-forward: a vintage of coefficients per
+ * refit date, each a logistic regression of the outcome on logit(model's own P) and the recent-volatility feature,
+ * fitted only on outcomes whose target date is before the vintage's date, optionally the newer outcomes weighing more
+ * (a half-life in years). The app's vintages (calibrationParams.json, bench/odds/fitCalibration.ts) are yearly with
+ * equal weights; bench:odds:methods compares that with other schedules and weights.
  */
 import { TimeFrame } from '@stockseer/contract';
 import { addCalendarDays } from '../../functions/src/domain/calendar';
-import { logit, recalibrate, type CalibrationCoefficients } from '../../functions/src/domain/odds/calibration';
+import { logit, recalibrate } from '../../functions/src/domain/odds/calibration';
+import {
+  vintageCoefficients,
+  vintageFor,
+  type CalibrationCoefficients,
+  type CalibrationVintage,
+} from '../../functions/src/domain/odds/calibrationVintages';
 import type { ModelId } from '../../functions/src/domain/models/types';
 import type { EvaluationResult } from '../models/evaluate';
 import { TIME_FRAME_OF_HORIZON } from '../models/metrics';
@@ -84,21 +90,13 @@ export function fitCoefficients(
   };
 }
 
-/** Coefficients per time frame, for prediction dates from `from` until the next vintage. */
-export interface Vintage {
-  readonly from: string;
-  /** For every model not in `modelCoefficients`. */
-  readonly coefficients: Record<TimeFrame, CalibrationCoefficients>;
-  readonly modelCoefficients: Partial<Record<ModelId, Record<TimeFrame, CalibrationCoefficients>>>;
-}
-
 /** The vintage serving predictions from `from` on: one set shared by the models not in `own`, one per model of it. */
 export function fitVintage(
   samples: readonly CalibrationSample[],
   from: string,
   recency: Recency,
   own: readonly ModelId[],
-): Vintage {
+): CalibrationVintage {
   const perTimeFrame = (models: ModelFilter) =>
     Object.fromEntries(
       TimeFrame.options.map((t) => [t, fitCoefficients(samples, t, from, recency, models).coefficients]),
@@ -106,6 +104,9 @@ export function fitVintage(
   const present = new Set(samples.map((s) => s.modelId));
   return {
     from,
+    forecasts: Object.fromEntries(
+      TimeFrame.options.map((t) => [t, samples.filter((s) => s.timeFrame === t && s.targetDate < from).length]),
+    ) as Record<TimeFrame, number>,
     coefficients: perTimeFrame((m) => !own.includes(m)),
     modelCoefficients: Object.fromEntries(
       own.filter((m) => present.has(m)).map((m) => [m, perTimeFrame((id) => id === m)]),
@@ -113,13 +114,9 @@ export function fitVintage(
   };
 }
 
-/**
- * The chance of a forecast as the app computes it from coefficients, with those of the newest vintage dated on or
- * before its prediction date (vintages oldest first, the first dated on or before every scored forecast).
- */
-export function vintageChance(sample: CalibrationSample, vintages: readonly Vintage[]): number {
-  const vintage = vintages.findLast((v) => v.from <= sample.predictionDate)!;
-  const c = (vintage.modelCoefficients[sample.modelId] ?? vintage.coefficients)[sample.timeFrame];
+/** The chance of a forecast as the app computes it, with the vintage of its prediction date (vintages oldest first). */
+export function vintageChance(sample: CalibrationSample, vintages: readonly CalibrationVintage[]): number {
+  const c = vintageCoefficients(vintageFor(vintages, sample.predictionDate), sample.modelId, sample.timeFrame);
   return recalibrate(sample.modelP, sample, c);
 }
 

@@ -11,43 +11,26 @@
  * The second input says whether the last month was stormier or calmer than the 3-month / 1-year blend that the
  * band is built on: a week ahead, the last month matters more than the band gives it.
  *
- * The coefficients are fitted once by `npm run bench:odds:fit` (bench/odds/fit.ts) on 178 stocks over a calibration
- * period that ends before every evaluated origin, and kept in calibrationParams.json with the split and the data
- * they came from. A P(hit) itself uses only the closes up to its prediction date: no outcome, and no price after it.
+ * The coefficients are fitted by `npm run bench:odds:fit` (bench/odds/fit.ts) on 178 stocks, a vintage a year, each
+ * on the outcomes known before its date (calibrationVintages.ts), and kept in calibrationParams.json with the data they
+ * came from. A P(hit) uses the vintage of its prediction date and the closes up to that date: no outcome unknown on
+ * that day, and no price after it.
  */
-import { TimeFrame, type ModelId } from '@stockseer/contract';
-import { assertInvariant } from '../errors';
+import type { ModelId, TimeFrame } from '@stockseer/contract';
 import { dailyVolatility } from '../models/volatility';
 import { logReturns, tail, variance } from '../models/series';
 import { modelHitProbability, type RangedForecast } from './hitProbability';
 import stored from './calibrationParams.json';
+import {
+  parseCalibrationParams,
+  vintageCoefficients,
+  vintageFor,
+  type CalibrationCoefficients,
+  type CalibrationParams,
+} from './calibrationVintages';
 
-/** The recalibration of one time frame: logit P = intercept + modelLogit x logit(modelP) + recentVolatility x v. */
-export interface CalibrationCoefficients {
-  readonly intercept: number;
-  readonly modelLogit: number;
-  readonly recentVolatility: number;
-}
-
-/** The parameter file: what was fitted, on what, and when (bench/odds/fit.ts writes it). */
-export interface CalibrationParams {
-  readonly version: number;
-  readonly method: string;
-  /** Outcomes whose target date is on or before this date were fitted on; the evaluation starts after it. */
-  readonly calibrationEnd: string;
-  readonly fittedAt: string;
-  readonly fittedOn: {
-    readonly folders: readonly string[];
-    readonly stocks: number;
-    readonly models: readonly string[];
-    readonly forecasts: Record<TimeFrame, number>;
-    readonly originsPerStock: number;
-  };
-  /** For every model not in `modelCoefficients`. */
-  readonly coefficients: Record<TimeFrame, CalibrationCoefficients>;
-  /** Models with coefficients of their own. */
-  readonly modelCoefficients: Partial<Record<ModelId, Record<TimeFrame, CalibrationCoefficients>>>;
-}
+/** The fitted calibration the app uses (generate, preview, back-tests, the live chance). */
+export const CALIBRATION_PARAMS: CalibrationParams = parseCalibrationParams(stored);
 
 /** Trading days of the "recent" volatility the calibration compares with the band's. */
 const RECENT_VOLATILITY_DAYS = 21;
@@ -56,31 +39,15 @@ export const ODDS_CLOSES = 253;
 /** The model's chance is clamped away from 0 and 1 before its logit (a zero-width band gives exactly 0 or 1). */
 const PROBABILITY_FLOOR = 1e-3;
 
-function assertParams(params: CalibrationParams): CalibrationParams {
-  const sets = [params.coefficients, ...Object.values(params.modelCoefficients ?? {})];
-  for (const set of sets) {
-    for (const timeFrame of TimeFrame.options) {
-      const c = set?.[timeFrame];
-      assertInvariant(
-        c !== undefined && [c.intercept, c.modelLogit, c.recentVolatility].every(Number.isFinite),
-        () => `calibrationParams.json lacks finite coefficients for ${timeFrame}`,
-      );
-    }
-  }
-  return params;
-}
-
-/** The coefficients of a model and time frame: its own, or the shared ones. */
+/** The coefficients of a model and time frame for a prediction made on `predictionDate`: its vintage's. */
 export function coefficientsFor(
   modelId: ModelId,
   timeFrame: TimeFrame,
+  predictionDate: string,
   params: CalibrationParams = CALIBRATION_PARAMS,
 ): CalibrationCoefficients {
-  return (params.modelCoefficients[modelId] ?? params.coefficients)[timeFrame];
+  return vintageCoefficients(vintageFor(params.vintages, predictionDate), modelId, timeFrame);
 }
-
-/** The fitted calibration the app uses (generate, preview, back-tests). */
-export const CALIBRATION_PARAMS: CalibrationParams = assertParams(stored as CalibrationParams);
 
 /** What the calibration reads from the stock's closes up to the prediction date, besides the model's own chance. */
 export interface OddsFeatures {
@@ -112,12 +79,16 @@ export function recalibrate(modelP: number, features: OddsFeatures, c: Calibrati
   return logistic(c.intercept + c.modelLogit * logit(modelP) + c.recentVolatility * features.recentVolatility);
 }
 
-/** The calibrated chance of a hit of a ranged forecast, in (0, 1). */
+/** The calibrated chance of a hit of a ranged forecast made on `predictionDate`, in (0, 1). */
 export function calibratedHitProbability(
   forecast: RangedForecast,
-  { modelId, timeFrame }: { modelId: ModelId; timeFrame: TimeFrame },
+  { modelId, timeFrame, predictionDate }: { modelId: ModelId; timeFrame: TimeFrame; predictionDate: string },
   features: OddsFeatures,
   params: CalibrationParams = CALIBRATION_PARAMS,
 ): number {
-  return recalibrate(modelHitProbability(forecast), features, coefficientsFor(modelId, timeFrame, params));
+  return recalibrate(
+    modelHitProbability(forecast),
+    features,
+    coefficientsFor(modelId, timeFrame, predictionDate, params),
+  );
 }

@@ -11,6 +11,8 @@ import {
   oddsFeatures,
   recalibrate,
 } from './calibration';
+import { parseCalibrationParams, type CalibrationParams } from './calibrationVintages';
+import { addCalendarDays } from '../calendar';
 import { closesUpTo, forecastOdds, historicalPredictions } from '../predictions/records';
 import { backtest } from '../models/backtest';
 import { driftModel } from '../models/baselines';
@@ -88,50 +90,94 @@ describe('the model own chance of a hit', () => {
 describe('calibration', () => {
   const forecast = { targetPrice: 100, lowerPrice: 95, upperPrice: 105, hitLow: 98, hitHigh: 102 };
 
+  const TODAY = '2026-11-27';
+  const { vintages } = CALIBRATION_PARAMS;
+
   it('is the logistic map of the fitted coefficients, per time frame, XGBoost with its own', () => {
     const modelP = modelHitProbability(forecast);
     const features = { recentVolatility: 0.3 };
     for (const modelId of ['arima', 'prophet', 'xgboost'] as const) {
-      const { intercept, modelLogit, recentVolatility } = coefficientsFor(modelId, 'medium');
+      const { intercept, modelLogit, recentVolatility } = coefficientsFor(modelId, 'medium', TODAY);
       const z = intercept + modelLogit * Math.log(modelP / (1 - modelP)) + recentVolatility * 0.3;
-      expect(calibratedHitProbability(forecast, { modelId, timeFrame: 'medium' }, features)).toBeCloseTo(
-        1 / (1 + Math.exp(-z)),
-        12,
-      );
+      const calibration = { modelId, timeFrame: 'medium', predictionDate: TODAY } as const;
+      expect(calibratedHitProbability(forecast, calibration, features)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
     }
-    expect(coefficientsFor('arima', 'long')).toBe(CALIBRATION_PARAMS.coefficients.long);
-    expect(coefficientsFor('xgboost', 'long')).toBe(CALIBRATION_PARAMS.modelCoefficients.xgboost!.long);
+    expect(coefficientsFor('arima', 'long', TODAY)).toBe(vintages.at(-1)!.coefficients.long);
+    expect(coefficientsFor('xgboost', 'long', TODAY)).toBe(vintages.at(-1)!.modelCoefficients.xgboost!.long);
     const identity = { intercept: 0, modelLogit: 1, recentVolatility: 0 };
     expect(recalibrate(modelP, features, identity)).toBeCloseTo(modelP, 12);
   });
 
-  it('keeps the order of the model chances (a monotone map) and stays inside (0, 1)', () => {
-    for (const timeFrame of ['short', 'medium', 'long'] as const) {
-      fc.assert(
-        fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b) => {
-          const features = { recentVolatility: 0 };
-          const c = coefficientsFor(timeFrame === 'medium' ? 'xgboost' : 'arima', timeFrame);
-          const [pa, pb] = [recalibrate(a, features, c), recalibrate(b, features, c)];
-          expect(pa).toBeGreaterThan(0);
-          expect(pa).toBeLessThan(1);
-          if (a < b) expect(pa).toBeLessThanOrEqual(pb);
-        }),
+  it('uses the vintage of the prediction date: the newest dated on or before it, the first before them all', () => {
+    vintages.forEach((vintage, i) => {
+      const lastDay = i + 1 < vintages.length ? addCalendarDays(vintages[i + 1]!.from, -1) : TODAY;
+      for (const date of [vintage.from, lastDay]) {
+        expect(coefficientsFor('drift', 'short', date)).toBe(vintage.coefficients.short);
+        expect(coefficientsFor('xgboost', 'long', date)).toBe(vintage.modelCoefficients.xgboost!.long);
+      }
+    });
+    expect(coefficientsFor('naive', 'medium', '2005-03-01')).toBe(vintages[0]!.coefficients.medium);
+    // The same forecast gets the odds of its own day's fit: the vintages differ.
+    const chanceOn = (predictionDate: string) =>
+      calibratedHitProbability(
+        forecast,
+        { modelId: 'arima', timeFrame: 'medium', predictionDate },
+        {
+          recentVolatility: 0,
+        },
       );
+    expect(chanceOn(vintages[0]!.from)).not.toBe(chanceOn(TODAY));
+  });
+
+  it('keeps the order of the model chances (a monotone map) and stays inside (0, 1), in every vintage', () => {
+    for (const { from } of vintages) {
+      for (const timeFrame of ['short', 'medium', 'long'] as const) {
+        fc.assert(
+          fc.property(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            (a, b) => {
+              const features = { recentVolatility: 0 };
+              const c = coefficientsFor(timeFrame === 'medium' ? 'xgboost' : 'arima', timeFrame, from);
+              const [pa, pb] = [recalibrate(a, features, c), recalibrate(b, features, c)];
+              expect(pa).toBeGreaterThan(0);
+              expect(pa).toBeLessThan(1);
+              if (a < b) expect(pa).toBeLessThanOrEqual(pb);
+            },
+          ),
+          { numRuns: 30 },
+        );
+      }
     }
   });
 
-  it('the parameter file names its split and the data it was fitted on', () => {
+  it('the parameter file names its split and the data it was fitted on, a vintage a year after the split', () => {
     expect(CALIBRATION_PARAMS.version).toBeGreaterThan(0);
-    expect(CALIBRATION_PARAMS.calibrationEnd).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(CALIBRATION_PARAMS.fittedOn.stocks).toBeGreaterThan(100);
-    for (const timeFrame of ['short', 'medium', 'long'] as const) {
-      expect(CALIBRATION_PARAMS.fittedOn.forecasts[timeFrame]).toBeGreaterThan(5000);
-      // A chance that grows with the model's own: a slope between 0 and 1 pulls it toward the middle.
-      for (const modelId of ['arima', 'xgboost'] as const) {
-        expect(coefficientsFor(modelId, timeFrame).modelLogit).toBeGreaterThan(0.3);
-        expect(coefficientsFor(modelId, timeFrame).modelLogit).toBeLessThan(1.2);
+    expect(vintages[0]!.from).toBe(addCalendarDays(CALIBRATION_PARAMS.calibrationEnd, 1));
+    vintages.forEach((vintage, i) => {
+      if (i > 0) expect(vintage.from).toBe(`${Number(vintages[i - 1]!.from.slice(0, 4)) + 1}${vintage.from.slice(4)}`);
+      for (const timeFrame of ['short', 'medium', 'long'] as const) {
+        // An expanding window: every vintage fits at least the outcomes of the one before.
+        expect(vintage.forecasts[timeFrame]).toBeGreaterThan(i > 0 ? vintages[i - 1]!.forecasts[timeFrame] : 5000);
+        // A chance that grows with the model's own: a slope between 0 and 1 pulls it toward the middle.
+        for (const modelId of ['arima', 'xgboost'] as const) {
+          expect(coefficientsFor(modelId, timeFrame, vintage.from).modelLogit).toBeGreaterThan(0.3);
+          expect(coefficientsFor(modelId, timeFrame, vintage.from).modelLogit).toBeLessThan(1.2);
+        }
       }
-    }
+    });
+  });
+
+  it('refuses a parameter file with vintages out of order or a coefficient that is not a number', () => {
+    const copy = () => JSON.parse(JSON.stringify(CALIBRATION_PARAMS)) as CalibrationParams;
+    expect(parseCalibrationParams(copy())).toEqual(CALIBRATION_PARAMS);
+    const swapped = copy();
+    swapped.vintages.reverse();
+    expect(() => parseCalibrationParams(swapped)).toThrow(/out of order/);
+    const broken = copy() as unknown as { vintages: { coefficients: { long: { modelLogit: unknown } } }[] };
+    broken.vintages[0]!.coefficients.long.modelLogit = null;
+    expect(() => parseCalibrationParams(broken)).toThrow(/modelLogit/);
   });
 
   it('reads the last month against the band: a storm in the last 21 days is a positive feature', () => {

@@ -90,11 +90,13 @@ describe('live status of an open prediction', () => {
 
   it('grows as the close sits in the hit range with fewer days left, and fades far outside it', () => {
     const closes = HISTORY.slice(0, 301).map((bar) => bar.close);
-    const middle = (P.hitLow + P.hitHigh) / 2;
+    const at = (close: number) => ({ date: HISTORY[300]!.date, close });
+    const middle = at((P.hitLow + P.hitHigh) / 2);
     const byDaysLeft = [29, 15, 5, 1].map((days) => chanceNow(P, middle, days, closes));
     for (let i = 1; i < byDaysLeft.length; i++) expect(byDaysLeft[i]).toBeGreaterThan(byDaysLeft[i - 1]!);
-    expect(chanceNow(P, P.hitHigh * 1.15, 1, closes)).toBeLessThan(0.05);
-    expect(chanceNow(P, P.hitHigh * 1.15, 1, closes)).toBeLessThan(chanceNow(P, P.hitHigh * 1.15, 25, closes));
+    const far = at(P.hitHigh * 1.15);
+    expect(chanceNow(P, far, 1, closes)).toBeLessThan(0.05);
+    expect(chanceNow(P, far, 1, closes)).toBeLessThan(chanceNow(P, far, 25, closes));
   });
 
   it('knows nothing before a close on or after the prediction date', () => {

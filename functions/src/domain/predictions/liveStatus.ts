@@ -42,7 +42,7 @@ export function liveStatus(
     lastCloseDate: last.date,
     position: last.close < prediction.hitLow ? 'below' : last.close > prediction.hitHigh ? 'above' : 'inside',
     tradingDaysLeft: daysLeft,
-    chanceNow: chanceNow(prediction, last.close, daysLeft, closes),
+    chanceNow: chanceNow(prediction, last, daysLeft, closes),
     path: known.filter((bar) => bar.date >= prediction.predictionDate).map(({ date, close }) => ({ date, close })),
   };
 }
@@ -52,12 +52,13 @@ export function liveStatus(
  * `daysLeft` trading days to go. The forecast's predictive law (docs/product.md#chance-of-a-hit) is carried forward
  * as a random walk: what is left of its drift (daysLeft / horizon of it) from the last close, its log-scale spread
  * shrunk by sqrt(daysLeft / horizon). That remaining forecast is calibrated like a new one of its model and of the
- * time frame closest to the days left (the calibration's overconfidence grows with the horizon), with the closes up to the last one.
+ * time frame closest to the days left (the calibration's overconfidence grows with the horizon), made on the last
+ * close's date, with the closes up to it.
  * With no day left the last close is the outcome: 1 inside the hit range, 0 outside.
  */
 export function chanceNow(
   prediction: OpenPrediction,
-  lastClose: number,
+  { date: lastDate, close: lastClose }: Pick<DailyBar, 'date' | 'close'>,
   daysLeft: number,
   closesUpToLast: readonly number[],
 ): number {
@@ -75,7 +76,12 @@ export function chanceNow(
     hitLow,
     hitHigh,
   };
-  const calibration = { modelId: prediction.modelId, timeFrame: calibrationTimeFrame(daysLeft) };
+  // Calibrated as a forecast made on the last close's date: that day's vintage, as a new prediction would be.
+  const calibration = {
+    modelId: prediction.modelId,
+    timeFrame: calibrationTimeFrame(daysLeft),
+    predictionDate: lastDate,
+  };
   return calibratedHitProbability(remaining, calibration, oddsFeatures(closesUpToLast));
 }
 

@@ -87,7 +87,7 @@ export function forecastOdds(
 ): number {
   return calibratedHitProbability(
     { ...forecast, ...hitRange(priceAtPrediction, forecast.targetPrice, timeFrame) },
-    { modelId: forecast.modelId, timeFrame },
+    { modelId: forecast.modelId, timeFrame, predictionDate },
     oddsFeatures(closesUpTo(bars, predictionDate, ODDS_CLOSES)),
   );
 }
