@@ -78,8 +78,7 @@ const rounded = (c: CalibrationCoefficients): CalibrationCoefficients => ({
 export function calibrationParams(
   vintages: readonly CalibrationVintage[],
   context: {
-    /** The file as it stands (of any layout: one without vintages only hands on its version). */
-    previous: { version: number; fittedAt: string; vintages?: unknown } | null;
+    previous: CalibrationParams | null;
     calibrationEnd: string;
     fittedAt: string;
     folders: readonly string[];
