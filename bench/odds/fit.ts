@@ -16,9 +16,10 @@ import { markdownTable, RESULTS_DIR, writeResults } from '../lib/report';
 import type { EvaluationResult } from '../models/evaluate';
 import { readPriceFolders } from '../lib/marketData';
 import { runTasks } from '../models/pool';
+import { MODEL_IDS_FOR_BENCH } from '../models/recommend';
 import { oddsRows } from '../models/oddsMetrics';
 import { oddsTable } from '../models/oddsReport';
-import { DEFAULT_ORIGINS, parseOddsArgs, ROOT } from './cli';
+import { DEFAULT_ORIGINS, parseOddsArgs, ROOT, type OddsArgs, type OriginsPerStock } from './cli';
 import { calibrationParams, fitCalibration, fitCoefficients, fitTasks, OWN_COEFFICIENT_MODELS } from './fitCalibration';
 import { HORIZONS } from './tasks';
 
@@ -27,28 +28,52 @@ export const CALIBRATION_END = '2011-12-31';
 const PARAMS_FILE = resolve(ROOT, 'functions/src/domain/odds/calibrationParams.json');
 const FORECASTS_FILE = resolve(RESULTS_DIR, 'odds-fit.json');
 
+/** What bench/results/odds-fit.json keeps: the evaluated forecasts and what they were evaluated on. */
+interface StoredForecasts {
+  readonly calibrationEnd: string;
+  readonly folders: string[];
+  readonly originsPerStock?: OriginsPerStock;
+  readonly results: EvaluationResult[];
+}
+
+/** The forecasts of the last run, for --reuse: they, not today's arguments, say what the fit was made on. */
+function storedForecasts(): Required<StoredForecasts> {
+  const stored = JSON.parse(readFileSync(FORECASTS_FILE, 'utf8')) as StoredForecasts;
+  if (stored.calibrationEnd !== CALIBRATION_END || stored.originsPerStock === undefined) {
+    throw new Error(
+      `${FORECASTS_FILE} holds no forecasts after ${CALIBRATION_END} split as today's: run bench:odds:fit without --reuse`,
+    );
+  }
+  return { ...stored, originsPerStock: stored.originsPerStock };
+}
+
+async function evaluatedForecasts(args: OddsArgs): Promise<Required<StoredForecasts>> {
+  const all = readPriceFolders(args.folders);
+  const histories = args.stocks ? all.slice(0, args.stocks) : all;
+  const originsPerStock = { calibration: args.originsPerStock, evaluation: DEFAULT_ORIGINS.evaluation };
+  const results = await runTasks(fitTasks(histories, args.models, originsPerStock, CALIBRATION_END));
+  const stored = { calibrationEnd: CALIBRATION_END, folders: args.folders, originsPerStock, results };
+  // Kept, so a change of the fit alone can be tried without evaluating again (--reuse).
+  writeResults('odds-fit', stored);
+  return stored;
+}
+
 async function main() {
   const started = performance.now();
   const args = parseOddsArgs(DEFAULT_ORIGINS.calibration);
-  const originsPerStock = { calibration: args.originsPerStock, evaluation: DEFAULT_ORIGINS.evaluation };
-  const all = readPriceFolders(args.folders);
-  const histories = args.stocks ? all.slice(0, args.stocks) : all;
-  // The evaluated forecasts are kept, so a change of the fit alone can be tried without evaluating again (--reuse).
-  const results: EvaluationResult[] = args.reuse
-    ? (JSON.parse(readFileSync(FORECASTS_FILE, 'utf8')) as { results: EvaluationResult[] }).results
-    : await runTasks(fitTasks(histories, args.models, originsPerStock, CALIBRATION_END));
-  if (!args.reuse) {
-    writeResults('odds-fit', { calibrationEnd: CALIBRATION_END, folders: args.folders, originsPerStock, results });
-  }
+  const { folders, originsPerStock, results } = args.reuse ? storedForecasts() : await evaluatedForecasts(args);
+  const stocks = new Set(results.map((r) => r.symbol)).size;
+  const fitted = new Set(results.map((r) => r.modelId));
+  const models = MODEL_IDS_FOR_BENCH.filter((m) => fitted.has(m));
   const vintages = fitCalibration(results, CALIBRATION_END);
   const previous = JSON.parse(readFileSync(PARAMS_FILE, 'utf8')) as CalibrationParams;
   const params = calibrationParams(vintages, {
     previous: previous.version > 0 ? previous : null,
     calibrationEnd: CALIBRATION_END,
     fittedAt: new Date().toISOString().slice(0, 10),
-    folders: args.folders.map((folder) => `../shared/market-data/${basename(folder)}`),
-    stocks: histories.length,
-    models: args.models,
+    folders: folders.map((folder) => `../shared/market-data/${basename(folder)}`),
+    stocks,
+    models,
     originsPerStock,
   });
   // Formatted as the repository's prettier would, so `npm run lint` passes on a refitted file.
@@ -56,7 +81,7 @@ async function main() {
   writeFileSync(PARAMS_FILE, await prettier.format(JSON.stringify(params), options));
 
   const perModel = TimeFrame.options.flatMap((timeFrame) =>
-    ['all', 'shared', ...args.models].map((modelId) => {
+    ['all', 'shared', ...models].map((modelId) => {
       const { coefficients: c, forecasts } = fitCoefficients(
         results,
         timeFrame,
@@ -97,7 +122,7 @@ async function main() {
   );
   process.stdout.write(
     [
-      `Calibration period: outcomes on or before ${CALIBRATION_END}; ${histories.length} stocks, ` +
+      `Calibration period: outcomes on or before ${CALIBRATION_END}; ${stocks} stocks, ` +
         `${originsPerStock.calibration} origins per stock and horizon before it, ${originsPerStock.evaluation} after; ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s.`,
       '',

@@ -120,7 +120,9 @@ describe('the fit of the calibration: no look-ahead', () => {
     expect(first.version).toBe(CALIBRATION_PARAMS.version + 1);
     // What the app reads back is what was written: the file passes the app's own check.
     expect(parseCalibrationParams(JSON.parse(JSON.stringify(first)))).toEqual(first);
-    const again = calibrationParams(fitted, { ...context, previous: first, fittedAt: '2026-02-02' });
+    // fit.ts reads the previous file back from JSON.
+    const previous = JSON.parse(JSON.stringify(first)) as typeof first;
+    const again = calibrationParams(fitted, { ...context, previous, fittedAt: '2026-02-02' });
     expect(again).toEqual(first);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:odds:methods [-- --evaluation] [FILE ...]`: compares ways of refitting the calibration walk-forward
- * on stored forecasts (by default bench/results/odds-fit.json and odds.json, the last runs of bench:odds:fit and
- * bench:odds), in seconds and without evaluating any model: every scored forecast gets the chance of the newest
+ * on stored forecasts (by default bench/results/odds-fit.json, the last run of bench:odds:fit, which holds both
+ * periods; other files must not repeat its forecasts), in seconds and without evaluating any model: every scored forecast gets the chance of the newest
  * vintage dated on or before its prediction date, each vintage fitted only on outcomes whose target date is before
  * its own date. By default the check stays inside the calibration period (vintages from CHECK_START on, outcomes up
  * to CALIBRATION_END), where a method is chosen; `--evaluation` scores the origins after CALIBRATION_END.
@@ -75,8 +75,7 @@ function main() {
     options: { evaluation: { type: 'boolean', default: false } },
     allowPositionals: true,
   });
-  const files =
-    positionals.length > 0 ? positionals : ['odds-fit.json', 'odds.json'].map((f) => resolve(RESULTS_DIR, f));
+  const files = positionals.length > 0 ? positionals : [resolve(RESULTS_DIR, 'odds-fit.json')];
   const samples = files.flatMap((file) =>
     calibrationSamples((JSON.parse(readFileSync(file, 'utf8')) as { results: EvaluationResult[] }).results),
   );

@@ -7,6 +7,7 @@
  */
 import { TimeFrame } from '@stockseer/contract';
 import { addCalendarDays } from '../../functions/src/domain/calendar';
+import { assertInvariant } from '../../functions/src/domain/errors';
 import { logit, recalibrate } from '../../functions/src/domain/odds/calibration';
 import {
   vintageCoefficients,
@@ -116,6 +117,8 @@ export function fitVintage(
 
 /** The chance of a forecast as the app computes it, with the vintage of its prediction date (vintages oldest first). */
 export function vintageChance(sample: CalibrationSample, vintages: readonly CalibrationVintage[]): number {
+  // A scored forecast always has a vintage fitted before it: the app's fallback to the first is not for the bench.
+  assertInvariant(vintages[0]!.from <= sample.predictionDate, 'a scored forecast precedes every vintage');
   const c = vintageCoefficients(vintageFor(vintages, sample.predictionDate), sample.modelId, sample.timeFrame);
   return recalibrate(sample.modelP, sample, c);
 }

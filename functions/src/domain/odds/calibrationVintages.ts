@@ -3,12 +3,13 @@
  * coefficients per year, each fitted only on outcomes whose target date is before the vintage's date, on the
  * forecasts of every stock the fit was given (an expanding window: every older outcome counts, alike). A prediction is
  * calibrated with the newest vintage dated on or before its prediction date, so its P(hit) uses no outcome that was
- * unknown on that day; a prediction made today uses the newest vintage, fitted on every outcome there is.
+ * unknown on that day; a prediction made today uses the newest vintage, fitted on every outcome before its 1 January.
  * The schema is the file's type and its check: the app refuses to start on a file it cannot read.
  */
 import { z } from 'zod';
 import type { TimeFrame } from '@stockseer/contract';
 import { ModelId } from '@stockseer/contract';
+import { addCalendarDays } from '../calendar';
 import { assertInvariant } from '../errors';
 
 const Coefficients = z.object({ intercept: z.number(), modelLogit: z.number(), recentVolatility: z.number() });
@@ -56,13 +57,17 @@ export function parseCalibrationParams(raw: unknown): CalibrationParams {
     dates.every((from, i) => i === 0 || dates[i - 1]! < from),
     () => `calibration vintages out of order: ${dates.join(', ')}`,
   );
-  assertInvariant(dates[0]! > params.calibrationEnd, 'the first calibration vintage starts after calibrationEnd');
+  // So a date before the first vintage is inside the calibration period, the only one the first vintage may serve.
+  assertInvariant(
+    dates[0] === addCalendarDays(params.calibrationEnd, 1),
+    'the first calibration vintage starts the day after calibrationEnd',
+  );
   return params;
 }
 
 /**
  * The vintage serving a prediction made on `predictionDate`: the newest dated on or before it. A date before the
- * first vintage (a back-test inside the calibration period) gets the first: there is no older fit.
+ * first vintage is inside the calibration period (parseCalibrationParams) and gets the first: there is no older fit.
  */
 export function vintageFor(vintages: readonly CalibrationVintage[], predictionDate: string): CalibrationVintage {
   return vintages.findLast((v) => v.from <= predictionDate) ?? vintages[0]!;

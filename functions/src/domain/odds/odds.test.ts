@@ -169,9 +169,11 @@ describe('calibration', () => {
     });
   });
 
-  it('refuses a parameter file with vintages out of order or a coefficient that is not a number', () => {
+  it('refuses a parameter file whose first vintage is not the day after its split, with vintages out of order or a coefficient that is not a number', () => {
     const copy = () => JSON.parse(JSON.stringify(CALIBRATION_PARAMS)) as CalibrationParams;
-    expect(parseCalibrationParams(copy())).toEqual(CALIBRATION_PARAMS);
+    const late = copy();
+    late.calibrationEnd = '2010-12-31';
+    expect(() => parseCalibrationParams(late)).toThrow(/the day after calibrationEnd/);
     const swapped = copy();
     swapped.vintages.reverse();
     expect(() => parseCalibrationParams(swapped)).toThrow(/out of order/);

@@ -99,6 +99,15 @@ describe('live status of an open prediction', () => {
     expect(chanceNow(P, far, 1, closes)).toBeLessThan(chanceNow(P, far, 25, closes));
   });
 
+  it("is calibrated with the vintage of the last close's date, as a new forecast made that day would be", () => {
+    const closes = HISTORY.slice(0, 301).map((bar) => bar.close);
+    const middle = (P.hitLow + P.hitHigh) / 2;
+    const on = (date: string) => chanceNow(P, { date, close: middle }, 10, closes);
+    // The last close of 2020 reads the 2020 vintage, the first of 2021 the newest; later dates the newest too.
+    expect(on('2021-01-04')).not.toBe(on('2020-12-31'));
+    expect(on('2021-01-04')).toBe(on('2026-11-27'));
+  });
+
   it('knows nothing before a close on or after the prediction date', () => {
     expect(liveStatus(P, HISTORY.slice(0, 300), dayAfter(3))).toBeUndefined();
   });
