@@ -20,7 +20,8 @@ import { MODEL_IDS_FOR_BENCH } from '../models/recommend';
 import { oddsRows } from '../models/oddsMetrics';
 import { oddsTable } from '../models/oddsReport';
 import { DEFAULT_ORIGINS, parseOddsArgs, ROOT, type OddsArgs, type OriginsPerStock } from './cli';
-import { calibrationParams, fitCalibration, fitCoefficients, fitTasks, OWN_COEFFICIENT_MODELS } from './fitCalibration';
+import { calibrationParams, fitCalibration, fitTasks, OWN_COEFFICIENT_MODELS } from './fitCalibration';
+import { calibrationSamples, dayAfter, fitCoefficients } from './vintages';
 import { HORIZONS } from './tasks';
 
 /** The split: the first vintage fits outcomes on or before this date; bench:odds scores the origins after it. */
@@ -80,14 +81,17 @@ async function main() {
   const options = { ...(await prettier.resolveConfig(PARAMS_FILE)), filepath: PARAMS_FILE };
   writeFileSync(PARAMS_FILE, await prettier.format(JSON.stringify(params), options));
 
+  // The first vintage's fit per set of models, on the outcomes known by the end of the calibration period.
+  const samples = calibrationSamples(results);
   const perModel = TimeFrame.options.flatMap((timeFrame) =>
     ['all', 'shared', ...models].map((modelId) => {
       const { coefficients: c, forecasts } = fitCoefficients(
-        results,
+        samples,
         timeFrame,
-        CALIBRATION_END,
+        dayAfter(CALIBRATION_END),
+        { halfLifeYears: null },
         modelId === 'all'
-          ? undefined
+          ? () => true
           : modelId === 'shared'
             ? (m) => !OWN_COEFFICIENT_MODELS.includes(m)
             : (m) => m === modelId,

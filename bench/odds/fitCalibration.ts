@@ -17,14 +17,7 @@ import { evaluate, type EvaluationResult } from '../models/evaluate';
 import type { PriceHistory } from '../lib/marketData';
 import type { OriginsPerStock } from './cli';
 import { periodTasks } from './tasks';
-import {
-  calibrationSamples,
-  dayAfter,
-  fitCoefficients as fitBefore,
-  fitVintage,
-  refitDates,
-  type ModelFilter,
-} from './vintages';
+import { calibrationSamples, dayAfter, fitVintage, refitDates } from './vintages';
 
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
@@ -35,19 +28,6 @@ export const OWN_COEFFICIENT_MODELS: readonly ModelId[] = ['xgboost'];
 
 /** Months between vintages: yearly, chosen inside the calibration period (docs/model-accuracy.md, bench:odds:methods). */
 const REFIT_MONTHS = 12;
-
-const everyModel: ModelFilter = () => true;
-
-/** One set's coefficients of a time frame, fitted on the outcomes known by the end of the calibration period. */
-export function fitCoefficients(
-  results: readonly EvaluationResult[],
-  timeFrame: TimeFrame,
-  calibrationEnd: string,
-  models: ModelFilter = everyModel,
-): { coefficients: CalibrationCoefficients; forecasts: number } {
-  // The no-look-ahead rule of the fit: an outcome counts only if known by the end of the calibration period.
-  return fitBefore(calibrationSamples(results), timeFrame, dayAfter(calibrationEnd), { halfLifeYears: null }, models);
-}
 
 /**
  * The app's vintages, oldest first, from forecasts on both sides of the calibration end (a vintage reads only the

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:odds:methods [-- --evaluation] [FILE ...]`: compares ways of refitting the calibration walk-forward
  * on stored forecasts (by default bench/results/odds-fit.json, the last run of bench:odds:fit, which holds both
- * periods; other files must not repeat its forecasts), in seconds and without evaluating any model: every scored forecast gets the chance of the newest
- * vintage dated on or before its prediction date, each vintage fitted only on outcomes whose target date is before
+ * periods; other files must not repeat its forecasts), in seconds and without evaluating any model: every scored
+ * forecast gets the chance of the newest vintage dated on or before its prediction date, each vintage fitted only on outcomes whose target date is before
  * its own date. By default the check stays inside the calibration period (vintages from CHECK_START on, outcomes up
  * to CALIBRATION_END), where a method is chosen; `--evaluation` scores the origins after CALIBRATION_END.
  * "Expanding, yearly" is the app's method (calibrationParams.json); "fitted once" keeps the first vintage for ever,

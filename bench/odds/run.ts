@@ -83,8 +83,8 @@ async function main() {
 
   const markdown = [
     `Evaluation period: origins after ${calibrationEnd} (calibration parameters version ${CALIBRATION_PARAMS.version}: ` +
-      `each forecast with the vintage of its prediction date, fitted on the outcomes before it); ${histories.length} stocks, up to ${args.originsPerStock} origins per stock ` +
-      `and horizon; ${seconds.toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU.`,
+      `each forecast with the vintage of its prediction date, fitted on the outcomes before it); ` +
+      `${histories.length} stocks, up to ${args.originsPerStock} origins per stock and horizon; ${seconds.toFixed(0)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU.`,
     ...sections.flatMap(({ name, stocks, after, before }) => [
       '',
       `## ${name} (${stocks} stocks): after (the app's chance now)`,

@@ -16,14 +16,16 @@ const Coefficients = z.object({ intercept: z.number(), modelLogit: z.number(), r
 /** The recalibration of one time frame: logit P = intercept + modelLogit x logit(modelP) + recentVolatility x v. */
 export type CalibrationCoefficients = z.infer<typeof Coefficients>;
 
-const PerTimeFrame = z.object({ short: Coefficients, medium: Coefficients, long: Coefficients });
+/** One value per time frame, all three required. */
+const perTimeFrame = <T extends z.ZodType>(value: T) => z.object({ short: value, medium: value, long: value });
+const PerTimeFrame = perTimeFrame(Coefficients);
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const Vintage = z.object({
   /** Serves predictions dated from this day until the next vintage's; fitted on outcomes dated before it. */
   from: IsoDate,
   /** Forecasts fitted on, per time frame, every model. */
-  forecasts: z.object({ short: z.number().int(), medium: z.number().int(), long: z.number().int() }),
+  forecasts: perTimeFrame(z.number().int()),
   /** For every model not in `modelCoefficients`. */
   coefficients: PerTimeFrame,
   /** Models with coefficients of their own. */
