@@ -16,6 +16,7 @@
  * and time; loopback only. The latencies are those of the Functions *emulator* on this machine, not of Cloud
  * Functions.
  */
+import { mulberry32 } from '../../functions/src/domain/seededRandom';
 import { checkInvariants } from '../../functions/src/domain/ledger';
 import { readLedger } from '../../functions/src/adapters/firestore/ledgerRepository';
 import { adminSdk } from '../../tools/lib/adminSdk';
@@ -53,17 +54,6 @@ const failures: string[] = [];
 /** When the clock starts (performance.now()): a request sent before it is part of the warm-up. */
 let clockStart = Infinity;
 
-/** A small seeded generator (mulberry32): the same mix of visits on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function timed(endpoint: Endpoint, token: string, path: string, body?: unknown): Promise<void> {
   const started = performance.now();
   let ok = false;
@@ -92,7 +82,7 @@ async function timed(endpoint: Endpoint, token: string, path: string, body?: unk
 }
 
 async function investor(index: number, token: string, deadline: number): Promise<void> {
-  const next = random(index + 1);
+  const next = mulberry32(index + 1);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const think = () => new Promise((r) => setTimeout(r, THINK_MS.min + next() * (THINK_MS.max - THINK_MS.min)));
   await new Promise((r) => setTimeout(r, (index / USERS) * RAMP_SECONDS * 1000));

@@ -10,6 +10,7 @@
  * evenly spaced and inside its period, and does not depend on which other stocks are in the run.
  */
 import { walkForwardOrigins } from '../../functions/src/domain/models/backtest';
+import { fnv1a32 } from '../../functions/src/domain/seededRandom';
 
 /** Every model starts at the same origins, so the longest warm-up any model needs applies to all. */
 export const FIRST_ORIGIN = 450;
@@ -21,8 +22,7 @@ export type Period = { readonly kind: 'calibration' | 'evaluation'; readonly cal
  * FNV alone leaves the high bits of short, similar symbols bunched.
  */
 export function originPhase(symbol: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of symbol) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193);
+  let hash = fnv1a32(symbol);
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;

@@ -6,6 +6,7 @@ import { assertValidBars, roundTo } from '../../domain/market-data/bars';
 import type { MarketDataProvider, Quote } from '../../domain/market-data/provider';
 import { quoteFromBars } from '../../domain/market-data/quote';
 import { searchStocks } from '../../domain/market-data/search';
+import { fnv1a32, mulberry32 } from '../../domain/seededRandom';
 import { DIRECTORY, type DirectoryStock } from './directory';
 
 /** The first simulated session (the first of 2015; January 1 is a holiday). */
@@ -79,14 +80,6 @@ export function simulate(stock: DirectoryStock, through: string): DailyBar[] {
 
 /** Standard normal draws (Box-Muller) from a mulberry32 generator seeded with the FNV-1a hash of the symbol. */
 function normalSource(symbol: string): () => number {
-  let seed = 0x811c9dc5;
-  for (const char of symbol) seed = Math.imul(seed ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  const uniform = () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const uniform = mulberry32(fnv1a32(symbol));
   return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
 }
