@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api:side-by-side -- --base REF [--rounds 6] [--seconds 10]`: this checkout's API against another
+ * `npm run bench:api:side-by-side -- --base REF [--rounds 6] [--seconds 10] [--only TEXT]`: this checkout's API against another
  * commit's (a git ref, or the folder of a checkout), on the same machine at the same time. Both stacks run at once on
  * ports of their own (STACK_PORT_OFFSET), and each scenario alternates between them in short bursts, the order
  * reversed every round, so that whatever else the machine does lands on both alike.
@@ -11,7 +11,10 @@
  * The base checkout is cloned from this repository into the temp folder (once per commit, `npm ci` there) unless a
  * folder is given. Each stack runs `sideBySideAccount.ts` with its own checkout's test kits: one funded investor, the
  * warm caches. Reported per scenario and side: the median over rounds of p50, p99 and the mean latency; the change is
- * this checkout's against the base's.
+ * this checkout's against the base's. Then the p50 and p99 of every response of every round pooled, with an interval
+ * for the change from rounds resampled (pooledLatency.ts): the only p99 figure here that can tell 10%, given rounds
+ * enough (2026-11-27: with 6 rounds the median of the bursts' p99 moved by up to 20% with the same code on both sides).
+ * `--only generate` runs the scenarios whose name holds that text, so many rounds of one fit in an hour.
  */
 import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
@@ -23,6 +26,7 @@ import autocannon from 'autocannon';
 import { ROOT } from '../../tools/stack/config';
 import { median } from '../../functions/src/domain/models/series';
 import { markdownTable, writeResults } from '../lib/report';
+import { pooledChange } from './pooledLatency';
 import { GENERATE_PATH, HISTORICAL_PATH, newForecastSequence, QUOTE_PATH } from './requests';
 
 const { values } = parseArgs({
@@ -30,9 +34,11 @@ const { values } = parseArgs({
     base: { type: 'string' },
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '10' },
+    only: { type: 'string', default: '' },
   },
 });
-if (!values.base) throw new Error('usage: npm run bench:api:side-by-side -- --base REF|DIR [--rounds N] [--seconds S]');
+const USAGE = 'usage: npm run bench:api:side-by-side -- --base REF|DIR [--rounds N] [--seconds S] [--only TEXT]';
+if (!values.base) throw new Error(USAGE);
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 /** Unmeasured, before each burst: the side that sat idle for the other's burst warms up again. */
@@ -54,13 +60,15 @@ interface Scenario {
   /** Each request's body, on its side's own sequence (a POST). */
   generates?: boolean;
 }
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: 'GET /api/stocks/{symbol} (warm)', path: QUOTE_PATH, connections: 1 },
   { name: 'GET /api/stocks/{symbol} (warm)', path: QUOTE_PATH, connections: 5 },
   { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL_PATH, connections: 1 },
   { name: 'GET /api/predictions/historical (warm)', path: HISTORICAL_PATH, connections: 5 },
   { name: 'POST /api/predictions/generate (fits)', path: GENERATE_PATH, connections: 1, generates: true },
 ];
+const SCENARIOS = ALL_SCENARIOS.filter((s) => s.name.includes(values.only));
+if (SCENARIOS.length === 0) throw new Error(`no scenario's name holds "${values.only}"; ${USAGE}`);
 
 function git(cwd: string, ...args: string[]): string {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
@@ -164,15 +172,24 @@ async function stopStacks(sides: Side[]): Promise<void> {
   );
 }
 
-function burst(side: Side, s: Scenario, seconds: number) {
-  return autocannon({
-    url: `${side.appUrl}${s.path}`,
-    method: s.generates ? 'POST' : 'GET',
-    connections: s.connections,
-    duration: seconds,
-    headers: { Authorization: `Bearer ${side.token}`, 'Content-Type': 'application/json' },
-    requests: s.generates ? [{ setupRequest: (request) => ({ ...request, body: side.nextBody() }) }] : undefined,
+/** A burst's result, and every response time (ms) in it. */
+async function burst(side: Side, s: Scenario, seconds: number) {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${side.appUrl}${s.path}`,
+        method: s.generates ? 'POST' : 'GET',
+        connections: s.connections,
+        duration: seconds,
+        headers: { Authorization: `Bearer ${side.token}`, 'Content-Type': 'application/json' },
+        requests: s.generates ? [{ setupRequest: (request) => ({ ...request, body: side.nextBody() }) }] : undefined,
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   });
+  return { result, times };
 }
 
 interface Burst {
@@ -181,6 +198,8 @@ interface Burst {
   mean: number;
   requests: number;
   errors: number;
+  /** Every response time, for the pooled figures; left out of the JSON. */
+  times: number[];
 }
 
 const change = (base: number, head: number) => `${head >= base ? '+' : ''}${Math.round((100 * (head - base)) / base)}%`;
@@ -201,8 +220,9 @@ try {
     for (const [i, s] of SCENARIOS.entries()) {
       for (const side of order) {
         await burst(side, s, WARM_UP_SECONDS);
-        const result = await burst(side, s, SECONDS);
+        const { result, times } = await burst(side, s, SECONDS);
         bursts[i]![side.name].push({
+          times,
           p50: result.latency.p50,
           p99: result.latency.p99,
           mean: result.latency.average,
@@ -218,7 +238,9 @@ try {
 }
 
 const rows: (string | number)[][] = [];
+const pooledRows: (string | number)[][] = [];
 const results: Record<string, unknown> = {};
+const percent = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`;
 for (const [i, s] of SCENARIOS.entries()) {
   const { base: b, head: h } = bursts[i]!;
   const summary = (runs: Burst[]) => ({
@@ -238,11 +260,23 @@ for (const [i, s] of SCENARIOS.entries()) {
     `${sb.requests} / ${sh.requests}`,
     sb.errors + sh.errors,
   ]);
+  const paired = { base: b.map((r) => r.times), head: h.map((r) => r.times) };
+  const pooled = { p50: pooledChange(paired, 0.5), p99: pooledChange(paired, 0.99) };
+  pooledRows.push([
+    s.name,
+    s.connections,
+    ...(['p50', 'p99'] as const).map((p) => {
+      const { base, head, change, low, high } = pooled[p];
+      return `${base.toFixed(1)} → ${head.toFixed(1)}: ${percent(change)} (${percent(low)} to ${percent(high)})`;
+    }),
+  ]);
+  const withoutTimes = (runs: Burst[]) => runs.map(({ times: _times, ...figures }) => figures);
   results[`${s.name} x${s.connections}`] = {
     connections: s.connections,
     base: sb,
     head: sh,
-    bursts: { base: b, head: h },
+    pooled,
+    bursts: { base: withoutTimes(b), head: withoutTimes(h) },
   };
 }
 
@@ -264,6 +298,11 @@ console.log(
     rows,
   ),
 );
+console.log(
+  `\nEvery response of the ${ROUNDS} rounds pooled per side, ms (base → this), the change and its 95% interval over` +
+    ' rounds resampled:',
+);
+console.log(markdownTable(['endpoint', 'connections', 'p50', 'p99'], pooledRows));
 console.log(
   `written: ${writeResults('api-side-by-side', {
     base: sides[0]!.label,
