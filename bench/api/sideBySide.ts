@@ -24,10 +24,11 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { ROOT } from '../../tools/stack/config';
+import { assertInvariant } from '../../functions/src/domain/errors';
 import { median } from '../../functions/src/domain/models/series';
 import { markdownTable, writeResults } from '../lib/report';
 import { pooledChange } from './pooledLatency';
-import { GENERATE_PATH, HISTORICAL_PATH, newForecastSequence, QUOTE_PATH } from './requests';
+import { GENERATE_PATH, HISTORICAL_PATH, NEW_FORECASTS, newForecastSequence, QUOTE_PATH } from './requests';
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +53,14 @@ const FIRST_WARM_UP_SECONDS = 10;
 const OFFSETS = { base: 20000, head: 22000 } as const;
 const READY_TIMEOUT_MS = 15 * 60_000;
 const ACCOUNT_SCRIPT = 'bench/api/sideBySideAccount.ts';
+/** Where the base gets this checkout's account script: the base's own copy, if it has one, may be older. */
+const BASE_ACCOUNT_SCRIPT = 'bench/api/sideBySideAccount.fromHead.ts';
+/**
+ * Investors per side: each may ask for each of NEW_FORECASTS once a day (one forecast, one charge), and a repeated
+ * forecast answers from the existing prediction, a path 4 times faster that would pass for the fit. A fitting generate
+ * takes over 60 ms here; at most 20 a second is a bound with room.
+ */
+const MAX_GENERATES_PER_SECOND = 20;
 
 interface Scenario {
   name: string;
@@ -69,6 +78,9 @@ const ALL_SCENARIOS: Scenario[] = [
 ];
 const SCENARIOS = ALL_SCENARIOS.filter((s) => s.name.includes(values.only));
 if (SCENARIOS.length === 0) throw new Error(`no scenario's name holds "${values.only}"; ${USAGE}`);
+const generateSeconds =
+  FIRST_WARM_UP_SECONDS + ROUNDS * (WARM_UP_SECONDS + SECONDS) * SCENARIOS.filter((s) => s.generates).length;
+const INVESTORS = Math.max(1, Math.ceil((generateSeconds * MAX_GENERATES_PER_SECOND) / NEW_FORECASTS.length));
 
 function git(cwd: string, ...args: string[]): string {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
@@ -104,8 +116,17 @@ interface Side {
   dir: string;
   stack?: ChildProcess;
   appUrl?: string;
-  token?: string;
-  nextBody: () => string;
+  /** Its investors' ID tokens: the first for the reads, each in turn for the generates. */
+  tokens?: string[];
+  forecasts: ReturnType<typeof newForecastSequence>;
+}
+
+/** The side's next generate: a forecast its current investor has not asked for yet. */
+function nextGenerate(side: Side): { token: string; body: string } {
+  const investor = Math.floor(side.forecasts.asked() / NEW_FORECASTS.length);
+  const token = side.tokens![investor];
+  assertInvariant(token, `the ${side.name} side ran out of investors: it would repeat a forecast`);
+  return { token, body: side.forecasts.next() };
 }
 
 const workDir = path.join(tmpdir(), `stockseer-side-by-side-${process.pid}`);
@@ -114,9 +135,9 @@ const stopFile = path.join(workDir, 'stop');
 
 /** Brings a side's stack up (building its checkout), and waits for its investor. */
 async function startStack(side: Side): Promise<void> {
-  // A base from before this script existed gets it; it uses only kits every compared checkout has.
-  const script = path.join(side.dir, ACCOUNT_SCRIPT);
-  if (!existsSync(script)) copyFileSync(path.join(ROOT, ACCOUNT_SCRIPT), script);
+  // The base runs this checkout's script: it uses only kits every compared checkout has.
+  const script = side.name === 'base' ? BASE_ACCOUNT_SCRIPT : ACCOUNT_SCRIPT;
+  if (side.name === 'base') copyFileSync(path.join(ROOT, ACCOUNT_SCRIPT), path.join(side.dir, script));
   const ready = path.join(workDir, `${side.name}.json`);
   const log = path.join(workDir, `${side.name}.log`);
   const marketData = process.env.MARKET_DATA_DIR;
@@ -129,9 +150,10 @@ async function startStack(side: Side): Promise<void> {
       '--',
       'npx',
       'tsx',
-      ACCOUNT_SCRIPT,
+      script,
       ready,
       stopFile,
+      String(INVESTORS),
       QUOTE_PATH,
       HISTORICAL_PATH,
     ],
@@ -157,7 +179,7 @@ async function startStack(side: Side): Promise<void> {
     }
     await sleep(1000);
   }
-  Object.assign(side, JSON.parse(readFileSync(ready, 'utf8')) as { appUrl: string; token: string });
+  Object.assign(side, JSON.parse(readFileSync(ready, 'utf8')) as { appUrl: string; tokens: string[] });
   console.log(`[side-by-side] ${side.name} (${side.label}) up at ${side.appUrl}`);
 }
 
@@ -182,8 +204,17 @@ async function burst(side: Side, s: Scenario, seconds: number) {
         method: s.generates ? 'POST' : 'GET',
         connections: s.connections,
         duration: seconds,
-        headers: { Authorization: `Bearer ${side.token}`, 'Content-Type': 'application/json' },
-        requests: s.generates ? [{ setupRequest: (request) => ({ ...request, body: side.nextBody() }) }] : undefined,
+        headers: { Authorization: `Bearer ${side.tokens![0]}`, 'Content-Type': 'application/json' },
+        requests: s.generates
+          ? [
+              {
+                setupRequest: (request) => {
+                  const { token, body } = nextGenerate(side);
+                  return { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` }, body };
+                },
+              },
+            ]
+          : undefined,
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
@@ -206,8 +237,8 @@ const change = (base: number, head: number) => `${head >= base ? '+' : ''}${Math
 
 const base = baseCheckout(values.base);
 const sides: Side[] = [
-  { name: 'base', ...base, nextBody: newForecastSequence().next },
-  { name: 'head', dir: ROOT, label: git(ROOT, 'rev-parse', '--short=8', 'HEAD'), nextBody: newForecastSequence().next },
+  { name: 'base', ...base, forecasts: newForecastSequence() },
+  { name: 'head', dir: ROOT, label: git(ROOT, 'rev-parse', '--short=8', 'HEAD'), forecasts: newForecastSequence() },
 ];
 /** Each scenario's bursts, per side, in the order they ran. */
 const bursts = SCENARIOS.map(() => ({ base: [] as Burst[], head: [] as Burst[] }));

@@ -1,11 +1,12 @@
 /**
  * One stack's part of `bench:api:side-by-side` (sideBySide.ts), run inside `tools/stack/main.ts exec` of each
  * checkout compared, with that checkout's own test kits (so an older checkout funds its wallet its own way): signs up
- * an investor, funds the wallet, warms the caches the warm scenarios promise, writes the account to READY_FILE and
- * holds the stack up until STOP_FILE exists. sideBySide.ts copies this file into an older checkout that lacks it,
- * so it imports only kits every compared checkout has, and takes the paths to warm from its caller.
+ * INVESTORS investors (one forecast, one charge: each can ask for each forecast once a day, so a long run needs
+ * several), funds their wallets, warms the caches the warm scenarios promise, writes the accounts to READY_FILE and
+ * holds the stack up until STOP_FILE exists. sideBySide.ts copies this file into the base checkout (beside its own
+ * copy, if any), so it imports only kits every compared checkout has, and takes the paths to warm from its caller.
  *
- *   tsx bench/api/sideBySideAccount.ts READY_FILE STOP_FILE WARM_PATH...
+ *   tsx bench/api/sideBySideAccount.ts READY_FILE STOP_FILE INVESTORS WARM_PATH...
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,16 +14,23 @@ import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
 
-const [readyFile, stopFile, ...warmPaths] = process.argv.slice(2);
-if (!readyFile || !stopFile) throw new Error('usage: sideBySideAccount.ts READY_FILE STOP_FILE WARM_PATH...');
+const [readyFile, stopFile, investors, ...warmPaths] = process.argv.slice(2);
+const count = Number(investors);
+if (!readyFile || !stopFile || !(count >= 1)) {
+  throw new Error('usage: sideBySideAccount.ts READY_FILE STOP_FILE INVESTORS WARM_PATH...');
+}
 
-const user = await newTestUser('side-by-side');
-// Enough money for every generate of the comparison.
-await fundWallet(adminSdk().db, user, { cents: 1_000_000, free: 0 });
+const tokens: string[] = [];
+for (let i = 0; i < count; i += 1) {
+  const user = await newTestUser('side-by-side');
+  // Enough money for every forecast an investor can ask for in a day.
+  await fundWallet(adminSdk().db, user, { cents: 1_000_000, free: 0 });
+  tokens.push(user.token);
+}
 for (const path of warmPaths) {
-  const res = await apiCall(path, { token: user.token });
+  const res = await apiCall(path, { token: tokens[0] });
   if (res.status !== 200) throw new Error(`warming ${path} answered ${res.status}`);
 }
-writeFileSync(readyFile, JSON.stringify({ appUrl: APP_URL, token: user.token }));
+writeFileSync(readyFile, JSON.stringify({ appUrl: APP_URL, tokens }));
 while (!existsSync(stopFile)) await sleep(1000);
 process.exit(0);
