@@ -57,8 +57,9 @@ const ACCOUNT_SCRIPT = 'bench/api/sideBySideAccount.ts';
 const BASE_ACCOUNT_SCRIPT = 'bench/api/sideBySideAccount.fromHead.ts';
 /**
  * Investors per side: each may ask for each of NEW_FORECASTS once a day (one forecast, one charge), and a repeated
- * forecast answers from the existing prediction, a path 4 times faster that would pass for the fit. A fitting generate
- * takes over 60 ms here; at most 20 a second is a bound with room.
+ * forecast answers from the existing prediction, a path 4 times faster that would pass for the fit. (The other way a
+ * generate skips its fit, a forecast of the day another investor asked for, is closed by clearing those before each
+ * round's generates.) A fitting generate takes over 60 ms here; at most 20 a second is a bound with room.
  */
 const MAX_GENERATES_PER_SECOND = 20;
 
@@ -183,6 +184,17 @@ async function startStack(side: Side): Promise<void> {
   console.log(`[side-by-side] ${side.name} (${side.label}) up at ${side.appUrl}`);
 }
 
+/** Deletes the side's forecasts of the day (sideBySideAccount.ts does, at our asking), so its next generates fit. */
+async function clearForecasts(side: Side): Promise<void> {
+  const request = path.join(workDir, `${side.name}.json.clear`);
+  writeFileSync(request, '');
+  const deadline = Date.now() + 60_000;
+  while (existsSync(request)) {
+    if (Date.now() > deadline) throw new Error(`the ${side.name} stack did not clear its forecasts of the day`);
+    await sleep(100);
+  }
+}
+
 async function stopStacks(sides: Side[]): Promise<void> {
   writeFileSync(stopFile, '');
   await Promise.all(
@@ -250,6 +262,7 @@ try {
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const [i, s] of SCENARIOS.entries()) {
       for (const side of order) {
+        if (s.generates) await clearForecasts(side);
         await burst(side, s, WARM_UP_SECONDS);
         const { result, times } = await burst(side, s, SECONDS);
         bursts[i]![side.name].push({

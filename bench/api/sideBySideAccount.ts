@@ -3,13 +3,16 @@
  * checkout compared, with that checkout's own test kits (so an older checkout funds its wallet its own way): signs up
  * INVESTORS investors (one forecast, one charge: each can ask for each forecast once a day, so a long run needs
  * several), funds their wallets, warms the caches the warm scenarios promise, writes the accounts to READY_FILE and
- * holds the stack up until STOP_FILE exists. sideBySide.ts copies this file into the base checkout (beside its own
+ * holds the stack up until STOP_FILE exists. Meanwhile, whenever READY_FILE.clear appears, it deletes the forecasts of
+ * the day and then that file: a forecast fitted once today is shared by every investor who asks for it, so without
+ * this the generates after the first investor's would read stored forecasts instead of fitting. sideBySide.ts copies this file into the base checkout (beside its own
  * copy, if any), so it imports only kits every compared checkout has, and takes the paths to warm from its caller.
  *
  *   tsx bench/api/sideBySideAccount.ts READY_FILE STOP_FILE INVESTORS WARM_PATH...
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
@@ -32,5 +35,13 @@ for (const path of warmPaths) {
   if (res.status !== 200) throw new Error(`warming ${path} answered ${res.status}`);
 }
 writeFileSync(readyFile, JSON.stringify({ appUrl: APP_URL, tokens }));
-while (!existsSync(stopFile)) await sleep(1000);
+const clearFile = `${readyFile}.clear`;
+while (!existsSync(stopFile)) {
+  if (existsSync(clearFile)) {
+    const { db } = adminSdk();
+    await db.recursiveDelete(db.collection(COLLECTIONS.forecastsOfTheDay));
+    rmSync(clearFile);
+  }
+  await sleep(100);
+}
 process.exit(0);
