@@ -1,15 +1,15 @@
 /**
- * `npm run bench:api:side-by-side -- --base REF [--rounds 6] [--seconds 10] [--only TEXT]`: this checkout's API against another
- * commit's (a git ref, or the folder of a checkout), on the same machine at the same time. Both stacks run at once on
- * ports of their own (STACK_PORT_OFFSET), and each scenario alternates between them in short bursts, the order
- * reversed every round, so that whatever else the machine does lands on both alike.
+ * `npm run bench:api:side-by-side -- --base REF [--rounds 6] [--seconds 10] [--only TEXT]`: this checkout's API
+ * against another commit's (a git ref, or the folder of a checkout), on the same machine at the same time. Both
+ * stacks run at once on ports of their own (STACK_PORT_OFFSET), and each scenario alternates between them in short
+ * bursts, the order reversed every round, so that whatever else the machine does lands on both alike.
  *
  * Why not two `bench:api` runs one after the other: on this shared 2-core machine the same commit's figures moved by
  * 20 to 45% between runs minutes apart (2026-11-27, ff3cafc: the warm quote 16 and 13 ms p50, the prepared generate
  * 37 and 54 ms), more than the 10% the issues ask to tell apart.
  *
  * The base checkout is cloned from this repository into the temp folder (once per commit, `npm ci` there) unless a
- * folder is given. Each stack runs `sideBySideAccount.ts` with its own checkout's test kits: one funded investor, the
+ * folder is given. Each stack runs `sideBySideAccount.ts` with its own checkout's test kits: funded investors, the
  * warm caches. Reported per scenario and side: the median over rounds of p50, p99 and the mean latency; the change is
  * this checkout's against the base's. Then the p50 and p99 of every response of every round pooled, with an interval
  * for the change from rounds resampled (pooledLatency.ts): the only p99 figure here that can tell 10%, given rounds

@@ -5,8 +5,9 @@
  * several), funds their wallets, warms the caches the warm scenarios promise, writes the accounts to READY_FILE and
  * holds the stack up until STOP_FILE exists. Meanwhile, whenever READY_FILE.clear appears, it deletes the forecasts of
  * the day and then that file: a forecast fitted once today is shared by every investor who asks for it, so without
- * this the generates after the first investor's would read stored forecasts instead of fitting. sideBySide.ts copies this file into the base checkout (beside its own
- * copy, if any), so it imports only kits every compared checkout has, and takes the paths to warm from its caller.
+ * this the generates after the first investor's would read stored forecasts instead of fitting. sideBySide.ts
+ * copies this file into the base checkout (beside its own copy, if any), so it imports only kits every compared
+ * checkout has, and takes the paths to warm from its caller.
  *
  *   tsx bench/api/sideBySideAccount.ts READY_FILE STOP_FILE INVESTORS WARM_PATH...
  */
