@@ -30,17 +30,19 @@ const pooled = (rounds: readonly (readonly number[])[], picks: readonly number[]
     p,
   );
 
-/** The p-quantile of every response per side, and a bootstrap interval (by round) for the head's change. */
+/** The p-quantile of every answer per side, and a bootstrap interval (by round) for the head's change. */
 export function pooledChange(rounds: PairedRounds, p: number, resamples = 1000, seed = 1): PooledChange {
-  const n = rounds.base.length;
-  assertInvariant(n > 0 && rounds.head.length === n, 'pooledChange needs the same rounds on both sides');
-  const all = Array.from({ length: n }, (_, i) => i);
-  const base = pooled(rounds.base, all, p);
-  const head = pooled(rounds.head, all, p);
+  assertInvariant(rounds.head.length === rounds.base.length, 'pooledChange needs the same rounds on both sides');
+  // A round where a side had no answer (every request refused) has nothing to pair; an empty resample has no quantile.
+  const answered = rounds.base.flatMap((times, i) => (times.length > 0 && rounds.head[i]!.length > 0 ? [i] : []));
+  const n = answered.length;
+  assertInvariant(n > 0, 'pooledChange needs a round with answers on both sides');
+  const base = pooled(rounds.base, answered, p);
+  const head = pooled(rounds.head, answered, p);
   const uniform = mulberry32(seed);
   const changes: number[] = [];
   for (let r = 0; r < resamples; r += 1) {
-    const picks = all.map(() => Math.floor(uniform() * n));
+    const picks = answered.map(() => answered[Math.floor(uniform() * n)]!);
     changes.push(pooled(rounds.head, picks, p) / pooled(rounds.base, picks, p) - 1);
   }
   return { base, head, change: head / base - 1, low: quantile(changes, 0.025), high: quantile(changes, 0.975) };

@@ -79,8 +79,11 @@ const ALL_SCENARIOS: Scenario[] = [
 ];
 const SCENARIOS = ALL_SCENARIOS.filter((s) => s.name.includes(values.only));
 if (SCENARIOS.length === 0) throw new Error(`no scenario's name holds "${values.only}"; ${USAGE}`);
+/** The most seconds of generates a side may run, and one burst's margin (assertForecastsLeft asks for it). */
 const generateSeconds =
-  FIRST_WARM_UP_SECONDS + ROUNDS * (WARM_UP_SECONDS + SECONDS) * SCENARIOS.filter((s) => s.generates).length;
+  SCENARIOS.filter((s) => s.generates).length * (FIRST_WARM_UP_SECONDS + ROUNDS * (WARM_UP_SECONDS + SECONDS)) +
+  SECONDS +
+  1;
 const INVESTORS = Math.max(1, Math.ceil((generateSeconds * MAX_GENERATES_PER_SECOND) / NEW_FORECASTS.length));
 
 function git(cwd: string, ...args: string[]): string {
@@ -122,25 +125,42 @@ interface Side {
   forecasts: ReturnType<typeof newForecastSequence>;
 }
 
-/** The side's next generate: a forecast its current investor has not asked for yet. */
+/**
+ * The side's next generate: a forecast its current investor has not asked for yet. Called by autocannon, where a
+ * throw would escape as an uncaught exception; `assertForecastsLeft` before each burst keeps it from running out.
+ */
 function nextGenerate(side: Side): { token: string; body: string } {
   const investor = Math.floor(side.forecasts.asked() / NEW_FORECASTS.length);
-  const token = side.tokens![investor];
-  assertInvariant(token, `the ${side.name} side ran out of investors: it would repeat a forecast`);
-  return { token, body: side.forecasts.next() };
+  return { token: side.tokens![Math.min(investor, side.tokens!.length - 1)]!, body: side.forecasts.next() };
+}
+
+/** Every answer uses a forecast up, fast refusals too: a burst may ask for MAX_GENERATES_PER_SECOND a second. */
+function assertForecastsLeft(side: Side, seconds: number): void {
+  const left = side.tokens!.length * NEW_FORECASTS.length - side.forecasts.asked();
+  assertInvariant(
+    left >= (seconds + 1) * MAX_GENERATES_PER_SECOND,
+    `the ${side.name} side has ${left} new forecasts left, too few for a burst of ${seconds} s: it would repeat one`,
+  );
 }
 
 const workDir = path.join(tmpdir(), `stockseer-side-by-side-${process.pid}`);
 mkdirSync(workDir, { recursive: true });
 const stopFile = path.join(workDir, 'stop');
+// Should this driver die of an uncaught error, the stacks still find the stop file and go down.
+process.once('exit', () => {
+  if (existsSync(workDir)) writeFileSync(stopFile, '');
+});
 
-/** Brings a side's stack up (building its checkout), and waits for its investor. */
+const logFile = (side: Side) => path.join(workDir, `${side.name}.log`);
+const logTail = (side: Side) => readFileSync(logFile(side), 'utf8').split('\n').slice(-30).join('\n');
+
+/** Brings a side's stack up (building its checkout), and waits for its investors. */
 async function startStack(side: Side): Promise<void> {
   // The base runs this checkout's script: it uses only kits every compared checkout has.
   const script = side.name === 'base' ? BASE_ACCOUNT_SCRIPT : ACCOUNT_SCRIPT;
   if (side.name === 'base') copyFileSync(path.join(ROOT, ACCOUNT_SCRIPT), path.join(side.dir, script));
   const ready = path.join(workDir, `${side.name}.json`);
-  const log = path.join(workDir, `${side.name}.log`);
+  const log = logFile(side);
   const marketData = process.env.MARKET_DATA_DIR;
   side.stack = spawn(
     'npx',
@@ -175,8 +195,7 @@ async function startStack(side: Side): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!existsSync(ready)) {
     if (side.stack.exitCode !== null || Date.now() > deadline) {
-      const tail = readFileSync(log, 'utf8').split('\n').slice(-30).join('\n');
-      throw new Error(`the ${side.name} stack (${side.dir}) did not come up; its log (${log}) ends:\n${tail}`);
+      throw new Error(`the ${side.name} stack (${side.dir}) did not come up; its log (${log}) ends:\n${logTail(side)}`);
     }
     await sleep(1000);
   }
@@ -190,7 +209,9 @@ async function clearForecasts(side: Side): Promise<void> {
   writeFileSync(request, '');
   const deadline = Date.now() + 60_000;
   while (existsSync(request)) {
-    if (Date.now() > deadline) throw new Error(`the ${side.name} stack did not clear its forecasts of the day`);
+    if (side.stack!.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`the ${side.name} stack did not clear its forecasts of the day; its log ends:\n${logTail(side)}`);
+    }
     await sleep(100);
   }
 }
@@ -208,6 +229,7 @@ async function stopStacks(sides: Side[]): Promise<void> {
 
 /** A burst's result, and every response time (ms) in it. */
 async function burst(side: Side, s: Scenario, seconds: number) {
+  if (s.generates) assertForecastsLeft(side, seconds);
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -230,7 +252,10 @@ async function burst(side: Side, s: Scenario, seconds: number) {
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
-    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+    // As autocannon's own latency figures: answers of 2xx only (a fast refusal is counted among the errors).
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
   });
   return { result, times };
 }
@@ -279,6 +304,7 @@ try {
   }
 } finally {
   await stopStacks(sides);
+  rmSync(path.join(base.dir, BASE_ACCOUNT_SCRIPT), { force: true });
 }
 
 const rows: (string | number)[][] = [];

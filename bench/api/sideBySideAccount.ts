@@ -11,9 +11,8 @@
  *
  *   tsx bench/api/sideBySideAccount.ts READY_FILE STOP_FILE INVESTORS WARM_PATH...
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { COLLECTIONS } from '../../functions/src/adapters/firestore/db';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL, newTestUser } from '../../tools/testing/api';
 import { fundWallet } from '../../tools/testing/wallet';
@@ -35,12 +34,15 @@ for (const path of warmPaths) {
   const res = await apiCall(path, { token: tokens[0] });
   if (res.status !== 200) throw new Error(`warming ${path} answered ${res.status}`);
 }
-writeFileSync(readyFile, JSON.stringify({ appUrl: APP_URL, tokens }));
+// Written whole, then renamed: the caller polls for the file and must not read it half-written.
+writeFileSync(`${readyFile}.part`, JSON.stringify({ appUrl: APP_URL, tokens }));
+renameSync(`${readyFile}.part`, readyFile);
 const clearFile = `${readyFile}.clear`;
 while (!existsSync(stopFile)) {
   if (existsSync(clearFile)) {
     const { db } = adminSdk();
-    await db.recursiveDelete(db.collection(COLLECTIONS.forecastsOfTheDay));
+    // Spelled out, not read from the checkout's db.ts: a base from before 2026-11-24 has no such collection there.
+    await db.recursiveDelete(db.collection('forecastsOfTheDay'));
     rmSync(clearFile);
   }
   await sleep(100);

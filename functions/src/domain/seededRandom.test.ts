@@ -25,5 +25,7 @@ describe('seeded randomness', () => {
   it('hashes texts apart, by code point', () => {
     expect(fnv1a32('MSFT')).not.toBe(fnv1a32('MSFU'));
     expect(fnv1a32('')).toBe(0x811c9dc5);
+    // A character beyond 16 bits is one code point, not its first UTF-16 half.
+    expect(fnv1a32('\u{1F600}')).not.toBe(fnv1a32('\uD83D'));
   });
 });
