@@ -152,6 +152,8 @@ process.once('exit', () => {
 });
 
 const logFile = (side: Side) => path.join(workDir, `${side.name}.log`);
+/** Where sideBySideAccount.ts writes the side's accounts; READY_FILE.clear asks it to clear the forecasts of the day. */
+const readyFile = (side: Side) => path.join(workDir, `${side.name}.json`);
 const logTail = (side: Side) => readFileSync(logFile(side), 'utf8').split('\n').slice(-30).join('\n');
 
 /** Brings a side's stack up (building its checkout), and waits for its investors. */
@@ -159,7 +161,7 @@ async function startStack(side: Side): Promise<void> {
   // The base runs this checkout's script: it uses only kits every compared checkout has.
   const script = side.name === 'base' ? BASE_ACCOUNT_SCRIPT : ACCOUNT_SCRIPT;
   if (side.name === 'base') copyFileSync(path.join(ROOT, ACCOUNT_SCRIPT), path.join(side.dir, script));
-  const ready = path.join(workDir, `${side.name}.json`);
+  const ready = readyFile(side);
   const log = logFile(side);
   const marketData = process.env.MARKET_DATA_DIR;
   side.stack = spawn(
@@ -205,7 +207,7 @@ async function startStack(side: Side): Promise<void> {
 
 /** Deletes the side's forecasts of the day (sideBySideAccount.ts does, at our asking), so its next generates fit. */
 async function clearForecasts(side: Side): Promise<void> {
-  const request = path.join(workDir, `${side.name}.json.clear`);
+  const request = `${readyFile(side)}.clear`;
   writeFileSync(request, '');
   const deadline = Date.now() + 60_000;
   while (existsSync(request)) {
