@@ -18,3 +18,10 @@ export function apiRoutes(): string[] {
 export function apiRouteGuards(): Map<string, Guard> {
   return new Map(routeTable(inertDeps()).map((r) => [`${r.method.toUpperCase()} /api${r.path}`, r.guard]));
 }
+
+/** A route that hands out the account's data whole, told by its path, so that a new export is held to the rule unasked. */
+export const isExport = (route: string) => /\/exports?(\/|$)/.test(route);
+
+/** The rule of the route table (routeTable.ts): a signed-in route that writes (any method but GET) or exports. */
+export const writesOrExports = (route: string, guard: Guard) =>
+  guard !== 'public' && (!route.startsWith('GET ') || isExport(route));

@@ -4,11 +4,16 @@ import type { RequestHandler } from 'express';
  * Who may reach a route. The router attaches a route's guard to the route itself (app.ts), and routing is
  * case-sensitive and strict, so no spelling of a path reaches a handler without the guard declared beside it.
  * - `public`: anyone: the health check, and Stripe's webhook (its signature is the proof).
- * - `signedIn`: a verified ID token, trusted until it expires: the reads, and `POST /me` (the caller's own records).
- * - `liveSession`: a verified token of an account that is, now, enabled and not signed out: the routes that move money.
+ * - `signedIn`: a verified ID token, trusted until it expires: the reads (GET), but an export.
+ * - `liveSession`: a verified token of an account that is, now, enabled and not signed out: every signed-in route that
+ *   writes (any method but GET) or exports, so a revoke or disable ends the session there at once.
  * - `admin`: a live session whose account has the `admin` claim now, not only in its token.
+ * The types below let only a GET trust a token; routeTable.test.ts holds every route of the table to the rule.
  */
 export type Guard = 'public' | 'signedIn' | 'liveSession' | 'admin';
+
+/** The guards of a route that writes: a trusted token alone never reaches one. */
+export type WriteGuard = Exclude<Guard, 'signedIn'>;
 
 export interface ApiRoute {
   method: 'get' | 'post' | 'delete';
@@ -21,8 +26,8 @@ export interface ApiRoute {
 }
 
 const route =
-  (method: ApiRoute['method']) =>
-  (path: string, guard: Guard, ...handlers: RequestHandler[]): ApiRoute => ({
+  <G extends Guard>(method: ApiRoute['method']) =>
+  (path: string, guard: G, ...handlers: RequestHandler[]): ApiRoute => ({
     method,
     path,
     guard,
@@ -30,6 +35,6 @@ const route =
     handlers,
   });
 
-export const get = route('get');
-export const post = route('post');
-export const del = route('delete');
+export const get = route<Guard>('get');
+export const post = route<WriteGuard>('post');
+export const del = route<WriteGuard>('delete');

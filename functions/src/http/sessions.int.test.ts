@@ -7,11 +7,12 @@ import { apiCall, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { revokeSessions } from '../../../tools/lib/revokeSessions';
 import { db } from '../../test/payments.testkit';
+import { apiRouteGuards, writesOrExports } from '../../test/routes.testkit';
 import { SESSION_MESSAGES } from './auth';
 
 /**
- * Revoked sessions (issue 14) against the Auth emulator: a token that is still unexpired is refused on the routes
- * that move money or need the admin claim once its account was signed out, disabled or lost the claim. The Admin
+ * Revoked sessions against the Auth emulator: a token that is still unexpired is refused on every route that writes,
+ * exports or needs the admin claim once its account was signed out, disabled or lost the claim. The Admin
  * SDK checks revocation on every call when it talks to the emulator (production checks only where asked), so here a
  * read route refuses such a token too if its worker has not verified that token before (it then trusts the token
  * until it expires, as production does: http/verifiedTokens.ts). Production's checks (the SDK's revocation check
@@ -36,6 +37,28 @@ async function adminUser(label: string) {
   await getAuth().setCustomUserClaims(account.uid, { admin: true });
   return { ...account, token: (await emulatorSignIn(account)).idToken };
 }
+
+/**
+ * As a real session would have before its revoke: every worker of the function has verified the token on a read
+ * route, so a worker that trusts a token it remembers (verifiedTokens.ts) is what each route meets after.
+ */
+async function usedOnEveryWorker(...tokens: string[]) {
+  const workers = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 8);
+  await Promise.all(
+    Array.from({ length: 3 * workers }, async () => {
+      for (const token of tokens) expect((await apiCall('/api/wallet', { token })).status).toBe(200);
+    }),
+  );
+}
+
+/** Every signed-in route that writes or exports (routeTable.ts), with its path's parameters filled in. */
+const writingRoutes = () =>
+  [...apiRouteGuards()]
+    .filter(([route, guard]) => writesOrExports(route, guard))
+    .map(([route, guard]) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return { route, guard, method, path: path.replace(/:[a-z]+/gi, 'x') };
+    });
 
 describe('revoked sessions', () => {
   it('refuse a revoked token on every money route, and let a new sign-in in', async () => {
@@ -89,5 +112,34 @@ describe('revoked sessions', () => {
       expect(res).toEqual({ status: 401, body: { message: SESSION_MESSAGES.disabled } });
     }
     await expect(emulatorSignIn(user)).rejects.toThrow(/USER_DISABLED/);
+  });
+
+  it('refuse the old tokens of a revoked and of a disabled investor on every signed-in route that writes or exports', async () => {
+    const revoked = await newTestUser('revoked-writer');
+    const disabled = await newTestUser('disabled-writer');
+    for (const { token } of [revoked, disabled]) {
+      expect((await apiCall('/api/me', { method: 'POST', token })).status).toBe(200);
+    }
+    await usedOnEveryWorker(revoked.token, disabled.token);
+    await nextSecond();
+    await revokeSessions(getAuth(), revoked.email);
+    await revokeSessions(getAuth(), disabled.email, { disable: true });
+
+    const routes = writingRoutes();
+    expect(routes.map((r) => r.route)).toEqual(
+      expect.arrayContaining(['GET /api/account/export', 'POST /api/watchlist/star', 'POST /api/push/subscriptions']),
+    );
+    const answers: string[] = [];
+    for (const { route, guard, method, path } of routes) {
+      for (const [who, { token }] of Object.entries({ revoked, disabled })) {
+        const body = method === 'GET' ? undefined : {};
+        const res = await apiCall(path, { method, token, body });
+        // An admin route refuses an investor's token for its claim before it looks the account up.
+        const refused = guard === 'admin' ? [401, 403] : [401];
+        if (!refused.includes(res.status))
+          answers.push(`${route} as ${who}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(answers).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { exportAccount } from '../../services/accountExport';
 export function accountRoutes(deps: AppDeps): ApiRoute[] {
   const { db, clock } = deps;
   return [
-    get('/account/export', 'signedIn', async (req, res) => {
+    get('/account/export', 'liveSession', async (req, res) => {
       res.json((await exportAccount(db, callerOf(req).uid, clock)) satisfies AccountExport);
     }),
 

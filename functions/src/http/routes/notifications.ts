@@ -18,7 +18,7 @@ export function notificationRoutes({ db }: AppDeps): ApiRoute[] {
       res.json((await inboxPage(db, callerOf(req), query)) satisfies NotificationsPage);
     }),
 
-    post('/notifications/read', 'signedIn', async (req, res) => {
+    post('/notifications/read', 'liveSession', async (req, res) => {
       const body = parseInput(MarkNotificationsRead, req.body);
       res.json((await markInboxRead(db, callerOf(req), body)) satisfies UnreadCount);
     }),

@@ -12,13 +12,13 @@ export function pushRoutes(deps: AppDeps): ApiRoute[] {
       res.json((await listDevices(deps, callerOf(req))) satisfies PushDevices);
     }),
 
-    post('/push/subscriptions', 'signedIn', async (req, res) => {
+    post('/push/subscriptions', 'liveSession', async (req, res) => {
       const subscription = parseInput(PushSubscriptionInput, req.body);
       const devices = await addDevice(deps, callerOf(req), subscription, req.get('user-agent'));
       res.json(devices satisfies PushDevices);
     }),
 
-    del('/push/subscriptions/:id', 'signedIn', async (req, res) => {
+    del('/push/subscriptions/:id', 'liveSession', async (req, res) => {
       const id = parseInput(PushDeviceId, req.params.id);
       res.json((await removeDevice(deps, callerOf(req), id)) satisfies PushDevices);
     }),

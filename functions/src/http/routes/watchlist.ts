@@ -13,16 +13,16 @@ export function watchlistRoutes(deps: AppDeps): ApiRoute[] {
       res.json(await watchlistFor(deps, callerOf(req)));
     }),
 
-    post('/watchlist/star', 'signedIn', async (req, res) => {
+    post('/watchlist/star', 'liveSession', async (req, res) => {
       res.json(await star(deps, callerOf(req), parseInput(WatchlistChange, req.body).symbol));
     }),
 
-    post('/watchlist/unstar', 'signedIn', async (req, res) => {
+    post('/watchlist/unstar', 'liveSession', async (req, res) => {
       res.json(await unstar(deps, callerOf(req), parseInput(WatchlistChange, req.body).symbol));
     }),
 
     // Answers the alert as set.
-    post('/watchlist/alert', 'signedIn', async (req, res) => {
+    post('/watchlist/alert', 'liveSession', async (req, res) => {
       const change = parseInput(WatchlistAlertChange, req.body);
       await setAlert(deps, callerOf(req), change);
       res.json(change);
