@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@stockseer/contract';
+import { AuditLogPage, ERROR_MESSAGES } from '@stockseer/contract';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { revokeSessions } from '../../../tools/lib/revokeSessions';
 import { db } from '../../test/payments.testkit';
 import { apiRouteGuards, writesOrExports } from '../../test/routes.testkit';
+import { FIRESTORE_EMULATOR_HOST, PROJECT_ID } from '../../../tools/stack/config';
 import { SESSION_MESSAGES } from './auth';
 
 /**
@@ -59,6 +60,12 @@ const writingRoutes = () =>
       const [method, path] = route.split(' ') as [string, string];
       return { route, guard, method, path: path.replace(/:[a-z]+/gi, 'x') };
     });
+
+/** The audit log as a client reads it from Firestore's REST API with this token (the rules decide). */
+const auditLogFromFirestore = (token: string) =>
+  fetch(`http://${FIRESTORE_EMULATOR_HOST}/v1/projects/${PROJECT_ID}/databases/(default)/documents/auditLog`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
 
 describe('revoked sessions', () => {
   it('refuse a revoked token on every money route, and let a new sign-in in', async () => {
@@ -141,5 +148,44 @@ describe('revoked sessions', () => {
       }
     }
     expect(answers).toEqual([]);
+  });
+});
+
+describe('the audit log', () => {
+  it('is read through the API by a live admin only, and from Firestore by no client', async () => {
+    type Admin = Awaited<ReturnType<typeof adminUser>>;
+    const [live, revoked, disabled, demoted] = (await Promise.all(
+      ['audit-live', 'audit-revoked', 'audit-disabled', 'audit-demoted'].map(adminUser),
+    )) as [Admin, Admin, Admin, Admin];
+    await usedOnEveryWorker(revoked.token, disabled.token, demoted.token);
+    await nextSecond();
+    const audit = { db, tool: 'sessions.int.test', reason: 'an entry to read' };
+    await revokeSessions(getAuth(), revoked.email, { audit });
+    await revokeSessions(getAuth(), disabled.email, { disable: true, audit });
+    await getAuth().setCustomUserClaims(demoted.uid, null);
+
+    for (const [who, { token }] of Object.entries({ live, revoked, disabled, demoted })) {
+      const res = await auditLogFromFirestore(token);
+      expect(res.status, `${who}: ${await res.text()}`).toBe(403);
+    }
+
+    const page = `/api/admin/audit-log?targetUserId=${revoked.uid}`;
+    expect(await apiCall(page, { token: revoked.token })).toEqual({
+      status: 401,
+      body: { message: SESSION_MESSAGES.revoked },
+    });
+    expect(await apiCall(page, { token: disabled.token })).toEqual({
+      status: 401,
+      body: { message: SESSION_MESSAGES.disabled },
+    });
+    expect(await apiCall(page, { token: demoted.token })).toEqual({
+      status: 403,
+      body: { message: ERROR_MESSAGES.adminRequired },
+    });
+    const read = await apiCall(page, { token: live.token });
+    expect(read.status).toBe(200);
+    expect(AuditLogPage.parse(read.body).entries.map((e) => [e.action, e.reason])).toEqual([
+      ['sign_out', audit.reason],
+    ]);
   });
 });

@@ -122,14 +122,9 @@ describe('firestore.rules', () => {
     await assertFails(setDoc(doc(anonymous, COLLECTIONS.predictions, 'p1'), { status: 'hit' }));
   });
 
-  it('lets an admin-claimed client read the audit log, and nobody write, edit or delete an entry', async () => {
-    const admin = env.authenticatedContext('some-admin', { admin: true }).firestore();
-    await assertSucceeds(getDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID)));
-    await assertSucceeds(getDocs(collection(admin, COLLECTIONS.auditLog)));
-    await assertFails(setDoc(doc(admin, COLLECTIONS.auditLog, 'forged'), { action: 'refund' }));
-    await assertFails(updateDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID), { reason: 'rewritten' }));
-    await assertFails(deleteDoc(doc(admin, COLLECTIONS.auditLog, AUDIT_ID)));
+  it('denies every client the audit log, an admin-claimed one too: admin data is read through the API', async () => {
     for (const client of [
+      env.authenticatedContext('some-admin', { admin: true }).firestore(),
       env.authenticatedContext(UID, { email: 'rules@test' }).firestore(),
       env.authenticatedContext('not-admin', { admin: false }).firestore(),
       env.unauthenticatedContext().firestore(),
@@ -137,6 +132,7 @@ describe('firestore.rules', () => {
       await assertFails(getDoc(doc(client, COLLECTIONS.auditLog, AUDIT_ID)));
       await assertFails(getDocs(collection(client, COLLECTIONS.auditLog)));
       await assertFails(setDoc(doc(client, COLLECTIONS.auditLog, 'forged'), { action: 'refund' }));
+      await assertFails(updateDoc(doc(client, COLLECTIONS.auditLog, AUDIT_ID), { reason: 'rewritten' }));
       await assertFails(deleteDoc(doc(client, COLLECTIONS.auditLog, AUDIT_ID)));
     }
   });
