@@ -5,7 +5,7 @@
  */
 import { FieldValue, type Firestore, type Transaction as FirestoreTransaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { IsoDateTime, PredictionStatus } from '@stockseer/contract';
+import { IsoDateTime, PredictionStatus, type Wallet } from '@stockseer/contract';
 import { chunk } from '../../domain/maintenance/runs';
 import { COLLECTIONS } from './db';
 import { predictionRef } from './predictions';
@@ -23,6 +23,11 @@ export const ClosureRecord = z.object({
   state: z.enum(['closing', 'erasing', 'closed']),
   startedAt: IsoDateTime,
   closedAt: IsoDateTime.optional(),
+  /**
+   * When the deleted wallet was opened: the overview counts a new user then, and the recount finds the opening here
+   * once the wallet, the profile and the Auth account are gone (a date, no personal data). Set with `erasing`.
+   */
+  walletOpenedAt: IsoDateTime.optional(),
   cancelledPredictions: z.number().int().min(0).default(0),
 });
 export type ClosureRecord = z.infer<typeof ClosureRecord> & {
@@ -79,8 +84,8 @@ export async function cancelFreePredictions(
 }
 
 /** In the transaction that deletes the wallet: the money is settled, personal data goes next. */
-export function recordWalletDeleted(tx: FirestoreTransaction, db: Firestore, userId: string): void {
-  tx.update(closureRef(db, userId), { state: 'erasing' });
+export function recordWalletDeleted(tx: FirestoreTransaction, db: Firestore, deleted: Wallet): void {
+  tx.update(closureRef(db, deleted.userId), { state: 'erasing', walletOpenedAt: deleted.createdAt });
 }
 
 export async function recordClosed(db: Firestore, userId: string, closedAt: Date): Promise<void> {

@@ -1,13 +1,15 @@
 /**
  * The overview's figures counted again from what they summarise (docs/architecture.md#the-business-overview): every
- * ledger line, every wallet's opening, every resolved free prediction and every activity marker, page by page. What
- * the stored shards (businessFigures.ts) must add up to.
+ * ledger line, every wallet's opening (of the wallets that exist, and of those a closure deleted, from its closure
+ * record), every resolved free prediction and every activity marker, page by page. What the stored shards
+ * (businessFigures.ts) must add up to.
  */
 import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { Prediction, Wallet } from '@stockseer/contract';
 import { fixedClock } from '../../domain/clock';
 import { addOnDate, addToBook, type FigureBook } from '../../domain/overview/book';
 import { freeResolutionFigures, lineFigures } from '../../domain/overview/figures';
+import { ClosureRecord } from './accountClosures';
 import { buildQuery, QUERIES } from './queries';
 import { RESOLVED_AT } from './walletSettlement';
 import { storedLine } from './storedLine';
@@ -25,8 +27,15 @@ async function forEachDoc(query: Query, visit: (doc: QueryDocumentSnapshot) => v
 }
 
 const FreeResolution = Prediction.pick({ isFree: true, targetDate: true });
+const ClosedWallet = ClosureRecord.pick({ state: true, walletOpenedAt: true });
 
-export async function recountBusinessFigures(db: Firestore): Promise<FigureBook> {
+export interface Recount {
+  book: FigureBook;
+  /** Closed accounts whose wallet's opening their record does not keep (closed before records kept it). */
+  openingsNotKept: number;
+}
+
+export async function recountBusinessFigures(db: Firestore): Promise<Recount> {
   const book: FigureBook = new Map();
   await forEachDoc(buildQuery(db, QUERIES.allLedgerLines, []), (doc) => {
     const line = storedLine(doc);
@@ -34,6 +43,13 @@ export async function recountBusinessFigures(db: Firestore): Promise<FigureBook>
   });
   await forEachDoc(buildQuery(db, QUERIES.allWallets, []).select('createdAt'), (doc) => {
     addOnDate(book, new Date(Wallet.shape.createdAt.parse(doc.get('createdAt'))), { newUsers: 1 });
+  });
+  let openingsNotKept = 0;
+  await forEachDoc(buildQuery(db, QUERIES.allAccountClosures, []).select('state', 'walletOpenedAt'), (doc) => {
+    const { state, walletOpenedAt } = ClosedWallet.parse(doc.data());
+    if (state === 'closing') return; // its wallet still exists, counted above
+    if (walletOpenedAt) addOnDate(book, new Date(walletOpenedAt), { newUsers: 1 });
+    else openingsNotKept++;
   });
   for (const status of ['hit', 'missed'] as const) {
     const resolved = buildQuery(db, QUERIES.resolvedPredictions, ['future', status]).select(
@@ -52,5 +68,5 @@ export async function recountBusinessFigures(db: Firestore): Promise<FigureBook>
   await forEachDoc(buildQuery(db, QUERIES.allActiveUserMarkers, []).select(), (doc) => {
     addToBook(book, doc.id.slice(0, doc.id.lastIndexOf(':')), { activeUsers: 1 });
   });
-  return book;
+  return { book, openingsNotKept };
 }

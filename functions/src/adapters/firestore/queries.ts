@@ -52,6 +52,8 @@ export const QUERIES = {
   walletsLedgers: { collection: COLLECTIONS.transactions, where: [{ field: 'walletId', op: 'in' }] },
   /** Every wallet, page by page: the one-time migration of the original app's wallets (walletWriter.ts). */
   allWallets: { collection: COLLECTIONS.wallets, where: [], orderBy: [asc(DOCUMENT_ID)] },
+  /** Every closure record: the openings of the wallets closures deleted, for the overview's recount. */
+  allAccountClosures: { collection: COLLECTIONS.accountClosures, where: [], orderBy: [asc(DOCUMENT_ID)] },
   /** Ledger lines of one type stamped in [from, to) (`createdAt`, ISO): the ledger's side of the reconciliation. */
   linesOfTypeBetween: {
     collection: COLLECTIONS.transactions,

@@ -36,6 +36,16 @@ export function bookDifference(counted: FigureBook, stored: FigureBook): FigureB
   return difference;
 }
 
+/** The book with one figure left out (zero in every period), for a figure that cannot be recounted. */
+export function withoutFigure(book: FigureBook, name: keyof FigureDeltas): FigureBook {
+  const left: FigureBook = new Map();
+  for (const [key, figures] of book) {
+    const rest = { ...figures, [name]: 0 };
+    if (!isNothing(rest)) left.set(key, rest);
+  }
+  return left;
+}
+
 /** One line per figure that differs, for a report: `day:2026-11-26 moneyIn +500`. */
 export function describeDifference(difference: FigureBook): string[] {
   return [...difference].flatMap(([key, delta]) =>

@@ -62,7 +62,7 @@ export async function closeAccount(deps: CloseAccountDeps, userId: string): Prom
   const started = await findClosure(db, userId);
   if (started === undefined || started.state === 'closing') {
     await settleMoney(deps, userId, started !== undefined);
-    await deleteClosedWallet(db, userId, (tx) => recordWalletDeleted(tx, db, userId));
+    await deleteClosedWallet(db, userId, (tx, deleted) => recordWalletDeleted(tx, db, deleted));
   }
   const closure = await findClosure(db, userId);
   assertInvariant(closure, `the closure of ${userId} has no record`);
