@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
  * Who may reach a route. The router attaches a route's guard to the route itself (app.ts), and routing is
  * case-sensitive and strict, so no spelling of a path reaches a handler without the guard declared beside it.
  * - `public`: anyone: the health check, and Stripe's webhook (its signature is the proof).
- * - `signedIn`: a verified ID token, trusted until it expires: the reads (GET), but an export.
+ * - `signedIn`: a verified ID token, trusted until it expires: the reads (GET) other than an export.
  * - `liveSession`: a verified token of an account that is, now, enabled and not signed out: every signed-in route that
  *   writes (any method but GET) or exports, so a revoke or disable ends the session there at once.
  * - `admin`: a live session whose account has the `admin` claim now, not only in its token.
