@@ -37,8 +37,9 @@ export async function processPaymentEvent(deps: PaymentEventDeps, event: Payment
   try {
     if (event.object === null) throw new UncreditablePayment('the event names no Stripe object');
     const history = await deps.payments.retrieveEventHistory(event.object);
-    const refused = await applyOrRefund(deps, history);
-    if (refused === 'refunded') return { outcome: 'refunded' };
+    const result = await applyOrRefund(deps, history);
+    if (result === 'refunded') return { outcome: 'refunded' };
+    const refused = result;
     for (const step of refused) await recordRefusedStepAlert(deps.db, { ...step, event, now: deps.clock.now() });
     if (refused.length === 0) return { outcome: 'applied' };
     const reason = refused.map((r) => `the ledger refused ${r.txId}: ${r.reason}`).join('; ');
