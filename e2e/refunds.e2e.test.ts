@@ -59,8 +59,8 @@ describe('a refund after the money was spent', () => {
 describe('payment alerts', () => {
   it('show a signed event that could never be credited in the Admin tab', async () => {
     const { page } = browser;
-    // Stripe signs an event for a payment that can never be credited (a fraction of a cent).
-    const payload = succeededEvent('anyone', 1000, { amount_received: 10.5 });
+    // An event signed with the webhook secret for a PaymentIntent Stripe does not have: it credits no one.
+    const payload = succeededEvent('anyone', 1000);
     const eventId = (JSON.parse(payload) as { id: string }).id;
     const answer = await fetch(`${APP_URL}/api/payments/webhook`, {
       method: 'POST',
@@ -73,7 +73,8 @@ describe('payment alerts', () => {
     await page.getByRole('tab', { name: 'Admin' }).click();
     const alerts = page.getByRole('list', { name: ALERTS_TEXT.title });
     await alerts.getByText(eventId).waitFor();
-    await expect(alerts.innerText()).resolves.toContain('has amount 10.5, not a positive whole number of cents');
+    const paymentIntentId = (JSON.parse(payload) as { data: { object: { id: string } } }).data.object.id;
+    await expect(alerts.innerText()).resolves.toContain(`Stripe has no payment_intent ${paymentIntentId}`);
     await screenshot(page, 'admin-payment-alerts');
   });
 });

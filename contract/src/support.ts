@@ -124,6 +124,8 @@ export const AuditAction = z.enum([
   'time_machine',
   'maintenance',
   'grant_admin',
+  /** Not an admin's: a top-up paid after its account was closed, refunded to its card by the webhook. */
+  'paid_after_closure',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -1,7 +1,9 @@
+import type Stripe from 'stripe';
 import { checkInvariants } from '../src/domain/ledger';
 import { readLedger } from '../src/adapters/firestore/ledgerRepository';
 import { stripeClient, stripeSettingsFrom, type StripeSettings } from '../src/adapters/stripe/client';
-import { stripeGateway } from '../src/adapters/stripe/gateway';
+import { stripeGateway, type PaymentGateway } from '../src/adapters/stripe/gateway';
+import { startStripeSandbox, type StripeSandbox } from '../../tools/stripe-sandbox/server';
 import { adminSdk } from '../../tools/lib/adminSdk';
 import { apiCall, APP_URL } from '../../tools/testing/api';
 
@@ -132,4 +134,34 @@ export function succeededEvent(
       },
     },
   });
+}
+
+/**
+ * A Stripe sandbox of the test's own that delivers its events nowhere, with the stack's webhook secret: a test posts
+ * each event to the API it runs itself, and the stack's API (which the stack's sandbox delivers to) sees none of it.
+ */
+export async function startQuietStripe(): Promise<{
+  sandbox: StripeSandbox;
+  stripe: Stripe;
+  gateway: PaymentGateway;
+  /** A top-up of `cents` for the user, paid by card: its signed `payment_intent.succeeded` as the sandbox sent it. */
+  paidTopUpEvent(userId: string, cents: number): Promise<{ paymentIntentId: string; payload: string }>;
+}> {
+  const { webhookSecret } = stackSettings();
+  const sandbox = await startStripeSandbox({ port: 0, webhookSecret });
+  const settings = { secretKey: 'sk_test_quiet', webhookSecret, apiUrl: sandbox.url };
+  const quiet = stripeClient(settings);
+  return {
+    sandbox,
+    stripe: quiet,
+    gateway: stripeGateway(settings, quiet),
+    async paidTopUpEvent(userId, cents) {
+      const intent = await quiet.paymentIntents.create({ amount: cents, currency: 'usd', metadata: { userId } });
+      await quiet.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+      const { data } = (await (await fetch(`${sandbox.url}/sandbox/events`)).json()) as { data: SandboxEvent[] };
+      const event = data.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === intent.id);
+      if (!event) throw new Error(`the quiet sandbox sent no payment_intent.succeeded for ${intent.id}`);
+      return { paymentIntentId: intent.id, payload: JSON.stringify(event) };
+    },
+  };
 }

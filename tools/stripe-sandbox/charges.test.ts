@@ -47,6 +47,23 @@ describe('refunds', () => {
     expect(listed.data.map((r) => r.id)).toEqual([rest.id, partial.id]);
   });
 
+  it('retrieve a charge and a refund by id as they are now, and answer resource_missing for unknown ids', async () => {
+    const { stripe, paid } = await setUp();
+    const intent = await paid();
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 700 });
+    expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    expect(await stripe.charges.retrieve(intent.latest_charge as string)).toMatchObject({
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: 2500,
+      amount_refunded: 700,
+      metadata: { userId: 'u1' },
+    });
+    for (const missing of [() => stripe.charges.retrieve('ch_unknown'), () => stripe.refunds.retrieve('re_unknown')]) {
+      await expect(missing()).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'id' });
+    }
+  });
+
   it('refuse a refund larger than what is left', async () => {
     const { stripe, paid } = await setUp();
     const intent = await paid();

@@ -213,6 +213,20 @@ export class Charges {
     return structuredClone(dispute);
   }
 
+  /** `GET /v1/charges/{id}`. */
+  retrieveCharge(chargeId: string): Charge {
+    const charge = this.charges.get(chargeId);
+    if (charge === undefined) throw noSuchObject('charge', chargeId, 'id');
+    return structuredClone(charge);
+  }
+
+  /** `GET /v1/refunds/{id}`. */
+  retrieveRefund(refundId: string): Refund {
+    const refund = this.refunds.find((candidate) => candidate.id === refundId);
+    if (refund === undefined) throw noSuchObject('refund', refundId, 'id');
+    return structuredClone(refund);
+  }
+
   retrieveDispute(disputeId: string): Dispute {
     return structuredClone(this.dispute(disputeId));
   }

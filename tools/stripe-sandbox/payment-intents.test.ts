@@ -96,6 +96,34 @@ describe('PaymentIntents through the Stripe SDK', () => {
     });
   });
 
+  it('cancels an unpaid intent for good, and refuses to cancel a paid one, as Stripe does', async () => {
+    const open = await stripe.paymentIntents.create(walletTopUp);
+    const canceled = await stripe.paymentIntents.cancel(open.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ id: open.id, status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(canceled.canceled_at).toBeCloseTo(Date.now() / 1000, -1);
+    expect(await stripe.paymentIntents.retrieve(open.id)).toEqual(canceled);
+    for (const again of [
+      () => stripe.paymentIntents.confirm(open.id, { payment_method: 'pm_card_visa' }),
+      () => stripe.paymentIntents.cancel(open.id),
+    ]) {
+      await expect(again()).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        code: 'payment_intent_unexpected_state',
+      });
+    }
+    expect((await stripe.paymentIntents.retrieve(open.id)).amount_received).toBe(0);
+
+    const paid = await stripe.paymentIntents.create({ ...walletTopUp, payment_method: 'pm_card_visa', confirm: true });
+    await expect(stripe.paymentIntents.cancel(paid.id)).rejects.toThrow(
+      /cannot cancel this PaymentIntent because it has a status of succeeded/,
+    );
+    await expect(stripe.paymentIntents.cancel('pi_unknown')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      stripe.paymentIntents.cancel(paid.id, { cancellation_reason: 'bored' as 'abandoned' }),
+    ).rejects.toMatchObject({ param: 'cancellation_reason' });
+  });
+
   it('answers resource_missing (404) for an unknown intent', async () => {
     await expect(stripe.paymentIntents.retrieve('pi_unknown')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',

@@ -22,8 +22,8 @@ export interface PaymentIntent {
   amount_received: number;
   allowed_payment_method_types: string[] | null;
   automatic_payment_methods: { enabled: boolean } | null;
-  canceled_at: null;
-  cancellation_reason: null;
+  canceled_at: number | null;
+  cancellation_reason: CancellationReason | null;
   capture_method: 'automatic_async';
   client_secret: string;
   confirmation_method: 'automatic';
@@ -38,8 +38,11 @@ export interface PaymentIntent {
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
 }
+
+const cancellationReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const;
+type CancellationReason = (typeof cancellationReasons)[number];
 
 interface CardPaymentMethod {
   id: string;
@@ -75,6 +78,8 @@ const createParams = [
   'return_url',
 ];
 const confirmParams = ['payment_method', 'payment_method_data', 'return_url'];
+/** Stripe cancels only an intent that has not been paid nor canceled (of the statuses the sandbox models). */
+const cancelableStatuses: readonly PaymentIntent['status'][] = ['requires_payment_method', 'requires_confirmation'];
 
 // Stripe's limits for USD, applied to every currency: the wallet only charges dollars.
 const minimumAmount = 50;
@@ -162,9 +167,46 @@ export class PaymentIntents {
         record.intent,
       );
     }
+    if (record.intent.status === 'canceled') {
+      throw unexpectedState(
+        'You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one ' +
+          'of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.',
+        record.intent,
+      );
+    }
     record.attached = attachedCardFrom(form) ?? record.attached;
     if (record.attached === undefined) throw unexpectedState(missingPaymentMethod, record.intent);
     return charge(record);
+  }
+
+  /**
+   * `POST /v1/payment_intents/{id}/cancel`: an intent not yet paid can never be paid once canceled. A succeeded or
+   * canceled one is refused, as Stripe refuses it (400 `payment_intent_unexpected_state`).
+   */
+  cancel(id: string, form: FormObject): PaymentIntent {
+    const record = this.record(id);
+    rejectUnknownParams(form, ['cancellation_reason']);
+    const reason = readString(form.cancellation_reason, 'cancellation_reason') ?? null;
+    if (reason !== null && !(cancellationReasons as readonly string[]).includes(reason)) {
+      throw invalidRequest(`Invalid cancellation_reason: must be one of ${cancellationReasons.join(', ')}`, {
+        param: 'cancellation_reason',
+      });
+    }
+    if (!cancelableStatuses.includes(record.intent.status)) {
+      throw unexpectedState(
+        `You cannot cancel this PaymentIntent because it has a status of ${record.intent.status}. Only a ` +
+          'PaymentIntent with one of the following statuses may be canceled: requires_payment_method, ' +
+          'requires_capture, requires_confirmation, requires_action, processing.',
+        record.intent,
+      );
+    }
+    Object.assign(record.intent, {
+      status: 'canceled',
+      canceled_at: unixSeconds(),
+      cancellation_reason: reason as CancellationReason | null,
+    });
+    record.attached = undefined;
+    return structuredClone(record.intent);
   }
 
   /** The test card that paid a succeeded intent (some, like 4000 0000 0000 0259, do more than pay). */

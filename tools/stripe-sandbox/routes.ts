@@ -63,6 +63,28 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+    access: 'secret',
+    handle: (call, sandbox) => {
+      const intent = sandbox.intents.cancel(call.ids[0] as string, call.form);
+      sandbox.webhooks.publish('payment_intent.canceled', intent, call.request, call.apiVersion);
+      return intent;
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/charges\/([^/]+)$/,
+    access: 'secret',
+    handle: ({ ids: [id] }, sandbox) => sandbox.charges.retrieveCharge(id as string),
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/refunds\/([^/]+)$/,
+    access: 'secret',
+    handle: ({ ids: [id] }, sandbox) => sandbox.charges.retrieveRefund(id as string),
+  },
+  {
+    method: 'POST',
     path: /^\/v1\/refunds$/,
     access: 'secret',
     handle: (call, sandbox) => {
@@ -251,8 +273,8 @@ function replyForError(error: unknown, sandbox: Sandbox): Reply {
 
 function unrecognized(method: string | undefined, path: string): StripeApiError {
   return invalidRequest(
-    `Unrecognized request URL (${method}: ${path}). The Stripe sandbox serves only PaymentIntents create, retrieve ` +
-      'and confirm, refunds, disputes, and its /sandbox controls.',
+    `Unrecognized request URL (${method}: ${path}). The Stripe sandbox serves only PaymentIntents create, retrieve, ` +
+      'confirm and cancel, charges, refunds, disputes, and its /sandbox controls.',
     {},
     404,
   );

@@ -10,7 +10,7 @@ import { CachedMarketData } from '../adapters/market-data/cache';
 import { MassiveClient } from '../adapters/market-data/massive-client';
 import { MassiveMarketData } from '../adapters/market-data/massive';
 import { createModelPool, type ModelPool } from '../adapters/model-pool/pool';
-import { healthyLedger, sign } from '../../test/payments.testkit';
+import { healthyLedger, sign, startQuietStripe } from '../../test/payments.testkit';
 import { directDb, startFaultyApi, until, type FaultyApi } from '../../test/faults.testkit';
 
 /**
@@ -31,16 +31,22 @@ const PREDICTION_COMMIT = 'priceAtPrediction';
 const depositCommit = (cents: number) => `Stripe payment: $${(cents / 100).toFixed(2)}`;
 
 let models: ModelPool;
+let quietStripe: ReturnType<typeof startQuietStripe>;
 const apis: FaultyApi[] = [];
 
 beforeAll(() => {
   models = createModelPool({ threads: 2 });
+  quietStripe = startQuietStripe();
 });
 
 afterAll(async () => {
   await Promise.all(apis.map((api) => api.close()));
   await models.close();
+  await (await quietStripe).sandbox.close();
 });
+
+/** An API under test whose Stripe is the quiet sandbox. */
+const startWebhookApi = async () => startApi({ payments: (await quietStripe).gateway });
 
 async function startApi(options?: Parameters<typeof startFaultyApi>[1]): Promise<FaultyApi> {
   const started = await startFaultyApi(models, options);
@@ -67,26 +73,13 @@ async function predictionsOf(userId: string): Promise<Prediction[]> {
   return snap.docs.map((doc) => doc.data() as Prediction);
 }
 
-/** A `payment_intent.succeeded` event for a PaymentIntent that exists only in the event, signed as Stripe does. */
-function succeededEvent(userId: string, cents: number) {
-  const id = `pi_fault${Date.now()}${Math.random()}`.replace('.', '');
-  const payload = JSON.stringify({
-    id: `evt_${id}`,
-    object: 'event',
-    type: 'payment_intent.succeeded',
-    data: {
-      object: {
-        id,
-        object: 'payment_intent',
-        amount: cents,
-        amount_received: cents,
-        currency: 'usd',
-        status: 'succeeded',
-        metadata: { userId },
-      },
-    },
-  });
-  return { paymentIntentId: id, payload, deliver: (target: FaultyApi) => postEvent(target, payload) };
+/**
+ * A top-up paid at the quiet sandbox, which the stack's API never hears of: its signed `payment_intent.succeeded`,
+ * posted by the test to the API under test, which reads it back from that sandbox.
+ */
+async function succeededEvent(userId: string, cents: number) {
+  const { paymentIntentId, payload } = await (await quietStripe).paidTopUpEvent(userId, cents);
+  return { paymentIntentId, payload, deliver: (target: FaultyApi) => postEvent(target, payload) };
 }
 
 const postEvent = (target: FaultyApi, payload: string) =>
@@ -154,11 +147,11 @@ describe.concurrent('the database stops in the middle of a request', () => {
   });
 
   it('webhook: stopped before the deposit reached it, it answers 503, credits nothing, and redeliveries credit once', async () => {
-    const target = await startApi();
+    const target = await startWebhookApi();
     const { uid, token } = await newTestUser('fault-hook');
     await apiCall('/api/me', { method: 'POST', token });
     const before = await healthyLedger(uid);
-    const event = succeededEvent(uid, 1234);
+    const event = await succeededEvent(uid, 1234);
 
     const cut = target.proxy.downWhenSent(depositCommit(1234), { deliver: false });
     const failed = await event.deliver(target);
@@ -176,9 +169,9 @@ describe.concurrent('the database stops in the middle of a request', () => {
   });
 
   it('webhook: stopped after it committed the deposit, it answers 503 and a redelivery credits nothing more', async () => {
-    const target = await startApi();
+    const target = await startWebhookApi();
     const { uid } = await newTestUser('fault-hook-late');
-    const event = succeededEvent(uid, 2500);
+    const event = await succeededEvent(uid, 2500);
 
     const cut = target.proxy.downWhenSent(depositCommit(2500), { deliver: true });
     const pending = event.deliver(target);

@@ -7,9 +7,10 @@ import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
 import { commitToWallet } from '../adapters/firestore/walletWriter';
 import { writeStepNotices, type NoticedStep } from '../adapters/firestore/notifications';
 import { topUpDispute, topUpRefunded } from '../domain/notifications';
-import { assertSameCredit, creditStep, creditTopUp } from '../adapters/firestore/wallets';
+import { assertSameCredit, creditStep } from '../adapters/firestore/wallets';
 import { recordRefusedStepAlert, recordWebhookAlert } from '../adapters/firestore/alerts';
 import { log } from '../adapters/logging/log';
+import { refundPaidAfterClosure } from './accountClosure/paidAfterClosure';
 
 export interface PaymentEventDeps {
   db: Firestore;
@@ -17,33 +18,33 @@ export interface PaymentEventDeps {
   payments: PaymentGateway;
 }
 
-/** `alerted`: the event can never be applied; an operator sees it in the Admin tab and Stripe stops retrying. */
-export type PaymentEventOutcome = { outcome: 'applied' | 'ignored' } | { outcome: 'alerted'; reason: string };
+/**
+ * `refunded`: a top-up paid after its account was closed went back to its card. `alerted`: the event can never be
+ * applied; an operator sees it in the Admin tab and Stripe stops retrying.
+ */
+export type PaymentEventOutcome =
+  { outcome: 'applied' | 'ignored' | 'refunded' } | { outcome: 'alerted'; reason: string };
 
 /**
  * Applies one verified Stripe event to the wallets (docs/product.md#top-ups), exactly once however often Stripe
- * delivers it. Returns when the event needs no redelivery (applied, ignored, or recorded as an alert), and throws only
- * what a redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
+ * delivers it. The event is only a hint: the object it names is read back from Stripe, and what moves is what Stripe
+ * says of that top-up now (its status, amount, currency and user), so a forged event, even signed, moves nothing that
+ * Stripe did not. Returns when the event needs no redelivery (applied, ignored, or recorded as an alert at once), and
+ * throws only what a redelivery can cure (the database or Stripe unreachable), which the route answers with 5xx.
  */
 export async function processPaymentEvent(deps: PaymentEventDeps, event: PaymentEvent): Promise<PaymentEventOutcome> {
+  if (event.kind === 'other') return { outcome: 'ignored' };
   try {
-    switch (event.kind) {
-      case 'top_up_succeeded':
-        await creditTopUp(deps.db, creditableTopUp(event.payment), deps.clock.now());
-        return { outcome: 'applied' };
-      case 'money_taken_back': {
-        if (event.paymentIntentId === null) throw new UncreditablePayment('the event names no PaymentIntent');
-        const history = await deps.payments.retrieveTopUpHistory(event.paymentIntentId);
-        const refused = await applyTopUpHistory(deps.db, history, deps.clock);
-        for (const step of refused) await recordRefusedStepAlert(deps.db, { ...step, event, now: deps.clock.now() });
-        if (refused.length === 0) return { outcome: 'applied' };
-        const reason = refused.map((r) => `the ledger refused ${r.txId}: ${r.reason}`).join('; ');
-        log.error(`Stripe event ${event.eventId} (${event.type}) was applied in part`, reason);
-        return { outcome: 'alerted', reason };
-      }
-      case 'other':
-        return { outcome: 'ignored' };
-    }
+    if (event.object === null) throw new UncreditablePayment('the event names no Stripe object');
+    const history = await deps.payments.retrieveEventHistory(event.object);
+    const result = await applyOrRefund(deps, history);
+    if (result === 'refunded') return { outcome: 'refunded' };
+    const refused = result;
+    for (const step of refused) await recordRefusedStepAlert(deps.db, { ...step, event, now: deps.clock.now() });
+    if (refused.length === 0) return { outcome: 'applied' };
+    const reason = refused.map((r) => `the ledger refused ${r.txId}: ${r.reason}`).join('; ');
+    log.error(`Stripe event ${event.eventId} (${event.type}) was applied in part`, reason);
+    return { outcome: 'alerted', reason };
   } catch (error) {
     // A closed account's refunds were written by its closure, under the ids this event would use: recognised.
     if (error instanceof AccountClosed && error.unapplied.length === 0) return { outcome: 'ignored' };
@@ -55,6 +56,18 @@ export async function processPaymentEvent(deps: PaymentEventDeps, event: Payment
   }
 }
 
+/** The top-up's history into its wallet; one paid after its account closed (never credited) back to its card. */
+async function applyOrRefund(deps: PaymentEventDeps, history: TopUpHistory) {
+  try {
+    return await applyTopUpHistory(deps.db, history, deps.clock);
+  } catch (error) {
+    const uncredited = ledgerTxId.deposit(history.payment.paymentIntentId);
+    if (!(error instanceof AccountClosed && error.unapplied.includes(uncredited))) throw error;
+    await refundPaidAfterClosure(deps, history);
+    return 'refunded';
+  }
+}
+
 /** Why an event can never be applied, or undefined when a redelivery might succeed (an outage, or a bug to fix). */
 function permanentFailure(error: unknown): string | undefined {
   if (error instanceof UncreditablePayment) return error.message;
@@ -63,7 +76,7 @@ function permanentFailure(error: unknown): string | undefined {
   }
   // The ledger refusing a decision (e.g. a credited amount that changed) will refuse it on every delivery.
   if (error instanceof InvariantViolation) return `the ledger refused it: ${error.message}`;
-  if (error instanceof AppError && error.kind === 'not_found') return `Stripe does not know it: ${error.message}`;
+  if (error instanceof AppError && error.kind === 'not_found') return error.message;
   return undefined;
 }
 

@@ -103,4 +103,6 @@ export const COLLECTIONS = {
   auditLog: 'auditLog',
   /** One per account being closed or closed, by user id, without personal data (accountClosures.ts). */
   accountClosures: 'accountClosures',
+  /** Every top-up PaymentIntent created, by its id, with its user: what a closure cancels (topUpIntents.ts). */
+  topUpIntents: 'topUpIntents',
 } as const;

@@ -61,6 +61,8 @@ export const QUERIES = {
   },
   /** Wallets written since an instant (`updatedAt`, ISO): the ones the nightly audit checks. */
   walletsMovedSince: { collection: COLLECTIONS.wallets, where: [range('updatedAt', '>=')] },
+  /** The top-up PaymentIntents created for a user: those a closure cancels. */
+  topUpIntentsOf: { collection: COLLECTIONS.topUpIntents, where: [eq('userId')] },
 
   /** A user's own predictions (History tab). */
   userFuturePredictions: { collection: COLLECTIONS.predictions, where: [eq('userId'), eq('predictionType')] },

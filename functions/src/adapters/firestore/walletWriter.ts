@@ -161,6 +161,52 @@ export async function deleteClosedWallet(
 }
 
 /**
+ * Money that reached a closed account after its wallet was deleted and went straight back to the card (a payment
+ * that raced the closure, docs/product.md#closing-an-account): the steps, decided on an empty wallet, must leave it
+ * at zero; their lines go into the books under the account's id, with no wallet, all at once and once only, with
+ * what `alsoWrite` adds (the audit entry) in the same transaction. Returns false when they were written before.
+ */
+export async function commitToClosedAccount(
+  db: Firestore,
+  {
+    userId,
+    now,
+    steps,
+    alsoWrite,
+  }: Omit<WalletCommit<WalletStep>, 'alsoWrite' | 'onOpen' | 'replayReadFirst'> & {
+    alsoWrite: (tx: FirestoreTransaction) => void;
+  },
+): Promise<boolean> {
+  const plan = planCommit(undefined, new Set(), steps, { userId, now });
+  const { balance, reservedBalance, chargedBalance } = plan.wallet;
+  assertInvariant(
+    plan.applied.length === steps.length && balance === 0 && reservedBalance === 0 && chargedBalance === 0,
+    () => `the money of closed account ${userId} must come and go at once, not leave ${JSON.stringify(plan.wallet)}`,
+  );
+  const lines = plan.applied.flatMap(({ decision }) => decision.transactions);
+  return runTransaction(
+    db,
+    async (tx) => {
+      const [walletSnap, closureSnap, ...lineSnaps] = await tx.getAll(
+        walletRef(db, userId),
+        closureRef(db, userId),
+        ...lines.map((t) => lineRef(db, t.id)),
+      );
+      assertInvariant(!walletSnap!.exists && closureSnap!.exists, `${userId} is no closed account`);
+      const written = lineSnaps.filter((snap) => snap.exists);
+      if (written.length === lines.length) return false;
+      assertInvariant(written.length === 0, () => `closed account ${userId} has ${written.map((s) => s.id)} already`);
+      for (const line of lines) tx.create(lineRef(db, line.id), line);
+      const figures = aggregateDeltasOf({ walletOpened: false, applied: plan.applied.map((a) => a.decision) });
+      addBusinessFigures(tx, db, { shardKey: userId, at: now, figures });
+      alsoWrite(tx);
+      return true;
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
+}
+
+/**
  * A stored wallet the writer cannot read: of the original app's shape (migrate it once, up front) or damaged. Not an
  * invariant of a decision, so a webhook meeting it answers 5xx and Stripe retries once an operator has mended it.
  */

@@ -76,10 +76,10 @@ describe('the Stripe gateway', () => {
     const intent = await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
     const { body, signature } = signedEvent(intent);
     expect(gateway.verifyWebhook(body, signature)).toEqual({
-      kind: 'top_up_succeeded',
+      kind: 'money',
       eventId: 'evt_unit',
       type: 'payment_intent.succeeded',
-      payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
+      object: { kind: 'payment_intent', id: paymentIntentId },
     });
 
     const tampered = Buffer.from(body.toString().replace('"amount_received":2050', '"amount_received":999999'));
@@ -127,18 +127,72 @@ describe('the Stripe gateway', () => {
     await expect(unconfigured.retrieveTopUp('pi_x')).rejects.toMatchObject({ kind: 'upstream_unavailable' });
   });
 
-  it('reads refund and dispute events as money taken back from the PaymentIntent they name', () => {
-    for (const type of ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']) {
-      const { body, signature } = signedEvent({ id: 'ch_1', object: 'charge', payment_intent: 'pi_named' }, type);
+  it('reads money events as the object they name, and nothing else of them', () => {
+    const named = [
+      ['charge.refunded', 'charge', 'ch_1'],
+      ['charge.refund.updated', 'refund', 're_1'],
+      ['charge.dispute.created', 'dispute', 'dp_1'],
+      ['charge.dispute.closed', 'dispute', 'dp_1'],
+    ] as const;
+    for (const [type, kind, id] of named) {
+      const { body, signature } = signedEvent({ id, object: kind, payment_intent: 'pi_named', amount: 999_999 }, type);
       expect(gateway.verifyWebhook(body, signature)).toEqual({
-        kind: 'money_taken_back',
+        kind: 'money',
         eventId: 'evt_unit',
         type,
-        paymentIntentId: 'pi_named',
+        object: { kind, id },
       });
     }
-    const orphan = signedEvent({ id: 'ch_2', object: 'charge', payment_intent: null }, 'charge.refunded');
-    expect(gateway.verifyWebhook(orphan.body, orphan.signature)).toMatchObject({ paymentIntentId: null });
+    const orphan = signedEvent({ object: 'charge', payment_intent: 'pi_named' }, 'charge.refunded');
+    expect(gateway.verifyWebhook(orphan.body, orphan.signature)).toMatchObject({ kind: 'money', object: null });
+  });
+
+  it("reads an event's top-up back from Stripe through the object it names, and names what Stripe lacks", async () => {
+    const { paymentIntentId } = await topUp();
+    const paid = await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 50 });
+    const dispute = (await (
+      await fetch(`${sandbox.url}/sandbox/payment_intents/${paymentIntentId}/dispute`, { method: 'POST' })
+    ).json()) as { id: string };
+    const history = await gateway.retrieveTopUpHistory(paymentIntentId);
+    expect(history.payment).toMatchObject({ paymentIntentId, userId: 'user-1', amountCents: 2050 });
+    for (const object of [
+      { kind: 'payment_intent', id: paymentIntentId },
+      { kind: 'charge', id: paid.latest_charge as string },
+      { kind: 'refund', id: refund.id },
+      { kind: 'dispute', id: dispute.id },
+    ] as const) {
+      expect(await gateway.retrieveEventHistory(object)).toEqual(history);
+    }
+    for (const [kind, id] of [
+      ['payment_intent', 'pi_missing'],
+      ['charge', 'ch_missing'],
+      ['refund', 're_missing'],
+      ['dispute', 'dp_missing'],
+    ] as const) {
+      await expect(gateway.retrieveEventHistory({ kind, id })).rejects.toMatchObject({
+        kind: 'not_found',
+        message: `Stripe has no ${kind} ${id}`,
+      });
+    }
+    const down = stripeGateway({ ...settings, apiUrl: 'http://127.0.0.1:9' }, undefined);
+    await expect(down.retrieveEventHistory({ kind: 'charge', id: 'ch_x' })).rejects.toMatchObject({
+      kind: 'upstream_unavailable',
+    });
+  });
+
+  it('cancels an unpaid top-up for good, and tells a paid one as paid', async () => {
+    const open = await topUp();
+    expect(await gateway.cancelTopUp(open.paymentIntentId)).toMatchObject({ succeeded: false, status: 'canceled' });
+    expect(await gateway.cancelTopUp(open.paymentIntentId)).toMatchObject({ status: 'canceled' });
+    await expect(
+      stripe.paymentIntents.confirm(open.paymentIntentId, { payment_method: 'pm_card_visa' }),
+    ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+
+    const paid = await topUp();
+    await stripe.paymentIntents.confirm(paid.paymentIntentId, { payment_method: 'pm_card_visa' });
+    expect(await gateway.cancelTopUp(paid.paymentIntentId)).toMatchObject({ succeeded: true, amountCents: 2050 });
+    await expect(gateway.cancelTopUp('pi_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('reports a top-up with its succeeded refunds and its disputes, oldest first, as Stripe has them', async () => {

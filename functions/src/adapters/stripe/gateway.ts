@@ -1,28 +1,39 @@
 import Stripe from 'stripe';
 import { AppError, conflict, notFound, upstreamUnavailable } from '../../domain/errors';
 import { stripeClient, type StripeSettings } from './client';
-import type { TopUpDispute, TopUpHistory, TopUpPayment } from '../../domain/ledger/topUps';
+import {
+  UncreditablePayment,
+  type TopUpDispute,
+  type TopUpHistory,
+  type TopUpPayment,
+} from '../../domain/ledger/topUps';
 import type { StripeMoney, StripeRefundStatus } from '../../domain/maintenance/books';
 import { chunk as chunkOf } from '../../domain/maintenance/runs';
 
+/** The Stripe object a money event is about, by id: the event's copy of it is a hint, read back from Stripe. */
+export interface EventObject {
+  kind: 'payment_intent' | 'charge' | 'refund' | 'dispute';
+  id: string;
+}
+
 /**
- * A verified webhook event: a top-up that succeeded; money taken back from a top-up (a refund or a dispute, which
- * names only the PaymentIntent: what was taken back is read from Stripe); or anything else (acknowledged, ignored).
+ * A verified webhook event: one that moves a top-up's money (its success, a refund, a dispute), naming the object
+ * it is about; or anything else (acknowledged, ignored).
  */
 export type PaymentEvent =
-  | { kind: 'top_up_succeeded'; eventId: string; type: string; payment: TopUpPayment }
-  | { kind: 'money_taken_back'; eventId: string; type: string; paymentIntentId: string | null }
+  | { kind: 'money'; eventId: string; type: string; object: EventObject | null }
   | { kind: 'other'; eventId: string; type: string };
 
-/** The events that take money back (or return it): each names a charge's PaymentIntent. */
-const TAKEN_BACK_EVENTS = new Set([
-  'charge.refunded',
-  'charge.refund.updated',
-  'charge.dispute.created',
-  'charge.dispute.closed',
-  'charge.dispute.funds_withdrawn',
-  'charge.dispute.funds_reinstated',
-]);
+/** The money events, and the kind of object each carries. */
+const MONEY_EVENTS: Readonly<Record<string, EventObject['kind']>> = {
+  'payment_intent.succeeded': 'payment_intent',
+  'charge.refunded': 'charge',
+  'charge.refund.updated': 'refund',
+  'charge.dispute.created': 'dispute',
+  'charge.dispute.closed': 'dispute',
+  'charge.dispute.funds_withdrawn': 'dispute',
+  'charge.dispute.funds_reinstated': 'dispute',
+};
 
 /** What the wallet needs from the payment provider; routes depend on this, not on Stripe's SDK. */
 export interface PaymentGateway {
@@ -34,6 +45,16 @@ export interface PaymentGateway {
   retrieveTopUp(paymentIntentId: string): Promise<TopUpPayment>;
   /** The top-up with its refunds and disputes as Stripe has them now: the truth a refund or dispute event points at. */
   retrieveTopUpHistory(paymentIntentId: string): Promise<TopUpHistory>;
+  /**
+   * The history of the top-up a money event is about, all of it read from Stripe: the object the event names first
+   * (its PaymentIntent is the one Stripe's copy names, not the event's). An object Stripe does not have is a 404.
+   */
+  retrieveEventHistory(object: EventObject): Promise<TopUpHistory>;
+  /**
+   * Cancels a top-up's PaymentIntent so that it can never be paid; answers the payment as Stripe has it after: canceled,
+   * or succeeded when it was paid first (an intent already canceled stays so).
+   */
+  cancelTopUp(paymentIntentId: string): Promise<TopUpPayment>;
   /**
    * Our wallets' money Stripe lists for a period (the nightly audit of the books): succeeded top-ups and refunds
    * (of any status) created in [from, to), and disputes created from `disputesFrom` (a dispute closes weeks after
@@ -70,6 +91,23 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       callStripe(() => stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
       callStripe(() => stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingToArray(LIST)),
     ]);
+  const topUpHistory = async (paymentIntentId: string): Promise<TopUpHistory> => {
+    const [intent, refunds, disputes] = await topUpObjects(paymentIntentId);
+    return {
+      payment: topUpOf(intent),
+      // Stripe lists newest first; the ledger applies them in the order they happened.
+      refunds: refunds
+        .filter((refund) => refund.status === 'succeeded')
+        .reverse()
+        .map((refund) => ({ refundId: refund.id, amountCents: refund.amount })),
+      disputes: disputes
+        .flatMap((dispute) => {
+          const status = disputeStatus(dispute.status);
+          return status ? [{ disputeId: dispute.id, amountCents: dispute.amount, status }] : [];
+        })
+        .reverse(),
+    };
+  };
   return {
     async createTopUp({ userId, amountCents, idempotencyKey }) {
       const intent = await callStripe(() =>
@@ -94,22 +132,40 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       return topUpOf(await callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId)));
     },
 
-    async retrieveTopUpHistory(paymentIntentId) {
-      const [intent, refunds, disputes] = await topUpObjects(paymentIntentId);
-      return {
-        payment: topUpOf(intent),
-        // Stripe lists newest first; the ledger applies them in the order they happened.
-        refunds: refunds
-          .filter((refund) => refund.status === 'succeeded')
-          .reverse()
-          .map((refund) => ({ refundId: refund.id, amountCents: refund.amount })),
-        disputes: disputes
-          .flatMap((dispute) => {
-            const status = disputeStatus(dispute.status);
-            return status ? [{ disputeId: dispute.id, amountCents: dispute.amount, status }] : [];
-          })
-          .reverse(),
+    retrieveTopUpHistory: topUpHistory,
+
+    async retrieveEventHistory({ kind, id }) {
+      const retrieve: Record<
+        Exclude<EventObject['kind'], 'payment_intent'>,
+        () => Promise<{ payment_intent: unknown }>
+      > = {
+        charge: () => stripe.charges.retrieve(id),
+        refund: () => stripe.refunds.retrieve(id),
+        dispute: () => stripe.disputes.retrieve(id),
       };
+      // A refund or dispute names its PaymentIntent: Stripe's copy says which, whatever the event says.
+      const paymentIntentId =
+        kind === 'payment_intent'
+          ? id
+          : await missingAsNamed(`${kind} ${id}`, async () => idOf((await callStripe(retrieve[kind])).payment_intent));
+      if (paymentIntentId === null) throw new UncreditablePayment(`Stripe's ${kind} ${id} names no PaymentIntent`);
+      return missingAsNamed(`payment_intent ${paymentIntentId}`, () => topUpHistory(paymentIntentId));
+    },
+
+    async cancelTopUp(paymentIntentId) {
+      const intent = await callStripe(async () => {
+        try {
+          return await stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' });
+        } catch (error) {
+          // Paid or canceled before: nothing to cancel, and what it is now is what matters.
+          const settled = error instanceof Stripe.errors.StripeInvalidRequestError;
+          if (settled && error.code === 'payment_intent_unexpected_state') {
+            return stripe.paymentIntents.retrieve(paymentIntentId);
+          }
+          throw error;
+        }
+      });
+      return topUpOf(intent);
     },
 
     async listMoney({ from, to, disputesFrom }) {
@@ -179,14 +235,11 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
         throw new AppError('validation', 'Invalid Stripe webhook signature', { cause: error });
       }
       const { id: eventId, type } = event;
-      if (event.type === 'payment_intent.succeeded') {
-        return { kind: 'top_up_succeeded', eventId, type, payment: topUpOf(event.data.object) };
-      }
-      if (TAKEN_BACK_EVENTS.has(type)) {
-        const paymentIntentId = idOf((event.data.object as { payment_intent?: unknown }).payment_intent);
-        return { kind: 'money_taken_back', eventId, type, paymentIntentId };
-      }
-      return { kind: 'other', eventId, type };
+      const kind = MONEY_EVENTS[type];
+      // Only the object's id is taken from the event: what it says of the money is read back from Stripe.
+      const id = idOf(event.data.object);
+      if (kind === undefined) return { kind: 'other', eventId, type };
+      return { kind: 'money', eventId, type, object: id === null ? null : { kind, id } };
     },
   };
 }
@@ -209,6 +262,8 @@ export function stripeGatewayAtFirstUse(readSettings: () => StripeSettings | und
     createTopUp: async (input) => current().createTopUp(input),
     retrieveTopUp: async (id) => current().retrieveTopUp(id),
     retrieveTopUpHistory: async (id) => current().retrieveTopUpHistory(id),
+    retrieveEventHistory: async (object) => current().retrieveEventHistory(object),
+    cancelTopUp: async (id) => current().cancelTopUp(id),
     listMoney: async (period) => current().listMoney(period),
     moneyOf: async (ids) => current().moneyOf(ids),
     refundTopUp: async (input) => current().refundTopUp(input),
@@ -292,6 +347,16 @@ function disputeStatus(status: Stripe.Dispute.Status): TopUpDispute['status'] | 
   if (status === 'won') return 'won';
   if (status === 'lost') return 'lost';
   return status.startsWith('warning_') ? null : 'open';
+}
+
+/** Runs a read whose 404 says which object Stripe does not have (an alert names it), not "Payment not found". */
+async function missingAsNamed<T>(object: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') throw notFound(`Stripe has no ${object}`);
+    throw error;
+  }
 }
 
 /** Stripe's failures in our error family: its outages are 503s; a PaymentIntent it does not know is a 404. */

@@ -21,6 +21,13 @@ async function succeededEventOf(paymentIntentId: string): Promise<SandboxEvent> 
   return event;
 }
 
+/** A top-up of the user's paid at Stripe directly (the stack's webhook may credit it too, in the background). */
+async function paidDirectly(uid: string, cents: number): Promise<string> {
+  const intent = await stripe.paymentIntents.create({ amount: cents, currency: 'usd', metadata: { userId: uid } });
+  await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+  return intent.id;
+}
+
 describe('POST /api/payments/create-intent', () => {
   it('needs a signed-in user', async () => {
     const res = await apiCall<{ message: string }>('/api/payments/create-intent', { body: { amount: 20 } });
@@ -104,7 +111,8 @@ describe('POST /api/payments/webhook', () => {
   it('opens a wallet for a user who has none yet, and credits a self-signed event once under concurrency', async () => {
     const { uid } = await newTestUser('webhook-new');
     expect((await db.collection('wallets').doc(uid).get()).exists).toBe(false);
-    const payload = succeededEvent(uid, 1234);
+    const paymentIntentId = await paidDirectly(uid, 1234);
+    const payload = succeededEvent(uid, 1234, { paymentIntentId });
     const results = await Promise.all(Array.from({ length: 5 }, () => postWebhook(payload, sign(payload))));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const { wallet, transactions } = await healthyLedger(uid);
@@ -137,7 +145,14 @@ describe('POST /api/payments/webhook', () => {
       status: 200,
       body: { received: true, outcome: 'ignored' },
     });
-    const noUser = succeededEvent('', 700);
+    // Paid on the account, but not by our create-intent: no user in its metadata.
+    const notOurs = await stripe.paymentIntents.create({
+      amount: 700,
+      currency: 'usd',
+      confirm: true,
+      payment_method: 'pm_card_visa',
+    });
+    const noUser = succeededEvent(uid, 700, { paymentIntentId: notOurs.id });
     expect(await postWebhook(noUser, sign(noUser))).toMatchObject({
       status: 200,
       body: { received: true, outcome: 'alerted' },
@@ -149,7 +164,8 @@ describe('POST /api/payments/webhook', () => {
     const { uid } = await newTestUser('webhook-retry');
     const walletRef = db.collection('wallets').doc(uid);
     await walletRef.set({ userId: uid, balance: 'unreadable' });
-    const payload = succeededEvent(uid, 900);
+    const paymentIntentId = await paidDirectly(uid, 900);
+    const payload = succeededEvent(uid, 900, { paymentIntentId });
     const failed = await postWebhook(payload, sign(payload));
     expect(failed.status).toBe(500);
     expect(failed.body.message).toBe(ERROR_MESSAGES.serverError);

@@ -7,7 +7,7 @@ import { parseInput } from '../validate';
 import { createTopUpIntent } from '../../services/wallet/topUpIntent';
 
 /** `POST /api/payments/create-intent` `{ amount }` in dollars: a Stripe PaymentIntent for a wallet top-up. */
-export function paymentRoutes({ payments, rateLimiter }: AppDeps): ApiRoute[] {
+export function paymentRoutes({ db, clock, payments, rateLimiter }: AppDeps): ApiRoute[] {
   return [
     post('/payments/create-intent', 'liveSession', async (req, res) => {
       const { uid } = callerOf(req);
@@ -15,7 +15,8 @@ export function paymentRoutes({ payments, rateLimiter }: AppDeps): ApiRoute[] {
       const clientKey = req.get('idempotency-key');
       const key = clientKey === undefined ? randomUUID() : parseInput(IdempotencyKey, clientKey);
       await rateLimiter.enforce(uid, 'payments.createIntent');
-      res.json((await createTopUpIntent(payments, { uid, amountCents, key })) satisfies CreatePaymentIntentResponse);
+      const intent = await createTopUpIntent({ db, clock, payments }, { uid, amountCents, key });
+      res.json(intent satisfies CreatePaymentIntentResponse);
     }),
   ];
 }

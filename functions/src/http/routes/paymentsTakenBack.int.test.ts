@@ -212,13 +212,35 @@ describe('signed events that can never be applied', () => {
     return (await emulatorSignIn(account)).idToken;
   })();
 
-  it.each([
-    ['a status other than succeeded', { status: 'processing' }, 'has status "processing", not succeeded'],
-    ['an amount of 0', { amount_received: 0 }, 'has amount 0, not a positive whole number of cents'],
-    ['an amount of 10.5 cents', { amount_received: 10.5 }, 'has amount 10.5, not a positive whole number'],
-  ])('are acknowledged with 2xx and shown to the admin as an alert: %s', async (_, fields, reason) => {
+  /** The event's PaymentIntent, as each case has it at Stripe. */
+  const cases: [string, (uid: string) => Promise<string | undefined>, string][] = [
+    ['a PaymentIntent Stripe does not have', async () => undefined, 'Stripe has no payment_intent pi_int'],
+    [
+      'a PaymentIntent not paid',
+      async (uid) =>
+        (await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', metadata: { userId: uid } })).id,
+      'has status "requires_payment_method", not succeeded',
+    ],
+    [
+      'a payment in another currency',
+      async (uid) =>
+        (
+          await stripe.paymentIntents.create({
+            amount: 1000,
+            currency: 'eur',
+            metadata: { userId: uid },
+            confirm: true,
+            payment_method: 'pm_card_visa',
+          })
+        ).id,
+      'is not a wallet top-up (no user in its metadata, or not USD)',
+    ],
+  ];
+
+  it.each(cases)('are acknowledged with 2xx and shown to the admin as an alert: %s', async (_, intentOf, reason) => {
     const { uid } = await newTestUser('alert');
-    const payload = succeededEvent(uid, 1000, fields);
+    const paymentIntentId = await intentOf(uid);
+    const payload = succeededEvent(uid, 1000, paymentIntentId === undefined ? {} : { paymentIntentId });
     const eventId = (JSON.parse(payload) as { id: string }).id;
     const answers = await Promise.all([postWebhook(payload, sign(payload)), postWebhook(payload, sign(payload))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);

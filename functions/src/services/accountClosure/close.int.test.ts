@@ -33,6 +33,7 @@ import { buildQuery, QUERIES } from '../../adapters/firestore/queries';
 import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
 import { auditStep, reconcileStep } from '../maintenance/books';
 import { reconcilePeriodOf, stepContext } from '../../../test/steps.testkit';
+import { until } from '../../../test/faults.testkit';
 import { closeAccount, type CloseAccountDeps } from './close';
 
 /**
@@ -401,5 +402,112 @@ describe('closing an account', () => {
     expect([await stripeRefunds(newer!), await stripeRefunds(older!)]).toEqual([[725], [1000]]);
     expectClosedBooks(user.uid, await ledgerLines(user.uid));
     await expectNothingPersonalLeft(user, predictions);
+  });
+});
+
+/** A top-up PaymentIntent made through the API, as the dialog makes it, and not paid. */
+async function openIntent(token: string, dollars: number): Promise<string> {
+  const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
+    token,
+    body: { amount: dollars },
+  });
+  expect(created.status).toBe(200);
+  return created.body.paymentIntentId;
+}
+
+describe('closing an account closes its payments', () => {
+  it('cancels its open top-up at Stripe: the card cannot pay it after the closure', async () => {
+    const user = await signedUp('closure-open-intent');
+    const [paid] = (await toppedUp(user, 10)) as [string];
+    const open = await openIntent(user.token, 7);
+    await closedWith(user.token, [[paid, 1000]], 0);
+
+    expect(await stripe.paymentIntents.retrieve(open)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    await expect(stripe.paymentIntents.confirm(open, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    expect(await stripe.refunds.list({ payment_intent: open })).toMatchObject({ data: [] });
+    expectClosedBooks(user.uid, await ledgerLines(user.uid));
+  });
+
+  it('a top-up paid just before its cancel reached Stripe: credited from Stripe and refunded with the rest', async () => {
+    const user = await signedUp('closure-paid-first');
+    const [paid] = (await toppedUp(user, 10)) as [string];
+    const open = await openIntent(user.token, 7);
+    const payingFirst = gatewayWith({
+      async cancelTopUp(paymentIntentId) {
+        await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
+        return payments.cancelTopUp(paymentIntentId);
+      },
+    });
+    const outcome = await closeAccount(deps({ payments: payingFirst }), user.uid);
+
+    expect(outcome.refunds).toEqual([
+      { paymentIntentId: open, refundCents: 700 },
+      { paymentIntentId: paid, refundCents: 1000 },
+    ]);
+    expect([await stripeRefunds(open), await stripeRefunds(paid)]).toEqual([[700], [1000]]);
+    expectClosedBooks(user.uid, await ledgerLines(user.uid));
+  });
+
+  it('a top-up the cancel could not reach, paid after the closure: refunded to its card by itself, once, with an audit entry, the books balanced', async () => {
+    const from = new Date(Date.now() - 1000);
+    const user = await signedUp('closure-paid-after');
+    const [paid] = (await toppedUp(user, 10)) as [string];
+    const open = await openIntent(user.token, 6);
+    // The dialog makes another intent after the closure listed the account's intents, before it cancels them.
+    let late: string | undefined;
+    const racing = gatewayWith({
+      async cancelTopUp(paymentIntentId) {
+        late ??= await openIntent(user.token, 7);
+        return payments.cancelTopUp(paymentIntentId);
+      },
+    });
+    expect((await closeAccount(deps({ payments: racing }), user.uid)).refunds).toEqual([
+      { paymentIntentId: paid, refundCents: 1000 },
+    ]);
+    expect((await stripe.paymentIntents.retrieve(open)).status).toBe('canceled');
+
+    // The card is charged $7 after the closure; the webhook gives it back, with no one asked to settle it.
+    await stripe.paymentIntents.confirm(late!, { payment_method: 'pm_card_visa' });
+    await until('the late payment refunded', async () => (await stripeRefunds(late!)).length > 0);
+    const [refund] = (await stripe.refunds.list({ payment_intent: late! })).data;
+    expect(refund).toMatchObject({ amount: 700, status: 'succeeded', metadata: { paidAfterClosure: user.uid } });
+    const audit = db.collection('auditLog').doc(`paid_after_closure:${late}`);
+    await until('the audit entry', async () => (await audit.get()).exists);
+    expect((await audit.get()).data()).toMatchObject({
+      action: 'paid_after_closure',
+      actorUid: null,
+      targetUserId: user.uid,
+      amountCents: 700,
+      details: { paymentIntentId: late, refundIds: refund!.id },
+    });
+    const lines = await ledgerLines(user.uid);
+    expect(lines.filter((t) => t.id.includes(late!)).map((t) => [t.id, t.amount, t.walletId])).toEqual(
+      expect.arrayContaining([
+        [ledgerTxId.deposit(late!), 700, user.uid],
+        [ledgerTxId.topUpRefund(late!, refund!.id), 700, user.uid],
+      ]),
+    );
+    expect((await db.collection('wallets').doc(user.uid).get()).exists).toBe(false);
+
+    // Every event of it again, three times at once and once more: acknowledged, nothing refunded twice, nothing written again.
+    for (const type of ['payment_intent.succeeded', 'charge.refunded']) {
+      for (const event of await sandboxEventsOf(type, late!)) {
+        // A delivery at once may get no answer within the sandbox's 10 s on a loaded machine; never another status.
+        for (const { status } of await Promise.all([1, 2, 3].map(() => resendEvent(event.id)))) {
+          expect([200, undefined]).toContain(status);
+        }
+        expect((await resendEvent(event.id)).status).toBe(200);
+      }
+    }
+    expect(await stripeRefunds(late!)).toEqual([700]);
+    expect(await ledgerLines(user.uid)).toHaveLength(lines.length);
+    const alerts = await db.collection('adminAlerts').where('walletId', '==', user.uid).get();
+    expect(alerts.docs.map((doc) => doc.data())).toEqual([]);
+    const webhookAlerts = await db.collection('adminAlerts').where('eventType', '==', 'payment_intent.succeeded').get();
+    expect(webhookAlerts.docs.filter((doc) => String(doc.get('reason')).includes(late!))).toEqual([]);
+    expectClosedBooks(user.uid, lines);
+    await expectBooksBalanced(user.uid, lines, from);
   });
 });

@@ -5,7 +5,8 @@
  * 1. admit: refused while the wallet owes money or a top-up is disputed;
  * 2. mark the wallet closing (no new prediction from then on) and cancel its open paid predictions, their $1 back to
  *    Available (`cancellation` lines, under the settlement's id: settled once), with the closure record, in one
- *    commit of the wallet writer; then cancel the open free ones;
+ *    commit of the wallet writer; then cancel the open free ones; then cancel at Stripe every top-up PaymentIntent
+ *    of the account not credited, so no card can pay it, and credit any Stripe says was paid first;
  * 3. forfeit the courtesy credit still unspent (what no card can take back: a `forfeiture` line, once per account),
  *    then refund the rest of Available to the cards, newest top-up first, through Stripe with keys derived from the
  *    closure, and write each refund into the ledger from Stripe's own history of the top-up, under the ids its
@@ -14,7 +15,8 @@
  * 5. erase personal data and the sign-in account; the closure record says `closed`.
  *
  * A resumed closure first brings the ledger up to what Stripe has refunded, so a refund made just before a crash is
- * never asked for twice.
+ * never asked for twice. A top-up paid after the wallet is deleted (it raced the cancellation) goes back to its card
+ * by itself when its event comes (paidAfterClosure.ts).
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -44,6 +46,7 @@ import {
   type ClosureRecord,
 } from '../../adapters/firestore/accountClosures';
 import { deleteSignInAccount } from '../../adapters/auth/accounts';
+import { topUpIntentsOf } from '../../adapters/firestore/topUpIntents';
 import { applyTopUpHistory } from '../paymentEvents';
 import { closureDecision, closureFacts, type ClosureFacts } from './facts';
 
@@ -88,6 +91,7 @@ async function settleMoney(deps: CloseAccountDeps, userId: string, resumed: bool
   // A generate committed just before the wallet was marked is not in `facts`; none can come after the mark.
   const after = await closureFacts(db, userId);
   if (after.openPaid.length + after.openFree.length > 0) await cancelOpenPredictions(deps, userId, after);
+  await cancelOpenTopUps(deps, userId, after);
   await refundAvailable(deps, userId);
 }
 
@@ -129,6 +133,19 @@ async function cancelOpenPredictions(deps: CloseAccountDeps, userId: string, { o
     userId,
     openFree.map((p) => p.id),
   );
+}
+
+/**
+ * Cancels at Stripe each top-up PaymentIntent of the account that the ledger has not credited. One Stripe says was
+ * paid before the cancel reached it is credited now, from Stripe's history, and refunded with the rest of Available.
+ */
+async function cancelOpenTopUps(deps: CloseAccountDeps, userId: string, { lines }: ClosureFacts) {
+  const credited = new Set(customerPayments(lines).map((t) => t.paymentIntentId));
+  for (const paymentIntentId of await topUpIntentsOf(deps.db, userId)) {
+    if (credited.has(paymentIntentId)) continue;
+    const payment = await deps.payments.cancelTopUp(paymentIntentId);
+    if (payment.succeeded) await applyStripeHistory(deps, paymentIntentId);
+  }
 }
 
 /** Refunds Available, newest top-up first, until the wallet is at zero. */

@@ -119,4 +119,5 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   time_machine: 'Time machine',
   maintenance: 'Daily maintenance',
   grant_admin: 'Admin granted',
+  paid_after_closure: 'Paid after closure, refunded',
 };
