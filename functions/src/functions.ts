@@ -27,6 +27,7 @@ import {
   rateLimits,
   stripeSettings,
   tasksServiceAccount,
+  trustedProxyHops,
   vapidKeys,
   vapidPublicKey,
 } from './config';
@@ -62,7 +63,9 @@ export function stockseerFunctions({ clock, timeMachine }: StartUp) {
       maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
     };
   });
-  const app = once(() => createApp({ ...deps(), allowedOrigins: allowedOrigins() }));
+  const app = once(() =>
+    createApp({ ...deps(), allowedOrigins: allowedOrigins(), trustedProxyHops: trustedProxyHops() }),
+  );
   const maintenance = () => ({ ...deps(), queue: deps().maintenanceQueue });
 
   const api = onRequest(

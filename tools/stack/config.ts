@@ -71,6 +71,8 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     STOCKSEER_APP_URL: APP_URL,
     // The API answers cross-origin calls from these browser origins only (functions/src/http/allowedOrigins.ts).
     STOCKSEER_ALLOWED_ORIGINS: [APP_URL, `http://${HOST}:${PORTS.vite}`].join(','),
+    // The emulators append nothing to X-Forwarded-For: every entry is the caller's own (clientAddress.ts).
+    TRUSTED_PROXY_HOPS: '0',
     // Cloud Tasks' caller of the maintenance shards: given, so the Admin SDK never asks the metadata server for it.
     TASKS_SERVICE_ACCOUNT: `maintenance-tasks@${PROJECT_ID}.iam.gserviceaccount.com`,
     ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
