@@ -161,12 +161,14 @@ function terminalOrFile(name: string) {
 }
 
 /**
- * firebase-tools' own calls out, switched off: at every start it fetches its message of the day
+ * firebase-tools' own environment. Its calls out switched off: at every start it fetches its message of the day
  * (firebase-public.firebaseio.com/cli.json), which it skips when `CI` is set, and once a day its update notifier asks
- * the npm registry for a newer version, which NO_UPDATE_NOTIFIER switches off. Given to firebase-tools alone: tools
- * such as Playwright change their behaviour under `CI`.
+ * the npm registry for a newer version, which NO_UPDATE_NOTIFIER switches off. NODE_ENV=production, as Cloud
+ * Functions runs functions: the emulators' own Express answers a request it cannot route (a path with a malformed
+ * percent-escape, which it decodes before any function runs) without its stack trace and server paths. Given to
+ * firebase-tools alone: tools such as Playwright change their behaviour under `CI`.
  */
-const FIREBASE_TOOLS_OFFLINE = { CI: 'true', NO_UPDATE_NOTIFIER: '1' } as const;
+const FIREBASE_TOOLS_ENV = { CI: 'true', NO_UPDATE_NOTIFIER: '1', NODE_ENV: 'production' } as const;
 
 async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
@@ -175,7 +177,7 @@ async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   // stack gets its own, so two stacks (shifted by STACK_PORT_OFFSET) never take each other for one.
   const env = {
     ...stackEnv(),
-    ...FIREBASE_TOOLS_OFFLINE,
+    ...FIREBASE_TOOLS_ENV,
     TMPDIR: stackTempDir(),
     ...(useOwnFirestore ? { FIRESTORE_EMULATOR_HOST: '' } : {}),
   };
