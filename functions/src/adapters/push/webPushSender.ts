@@ -158,8 +158,9 @@ function post(
   request: webpush.RequestDetails,
   pinned: { agent: Agent; lookup: LookupFunction } | null,
 ): Promise<number> {
-  const { url, host, port } = destination;
-  const headers = { ...request.headers, Host: host };
+  const { url, host, port, local } = destination;
+  // The normalised name (no trailing dot), with the port when it is not https's own.
+  const headers = { ...request.headers, Host: local ? url.host : host };
   const options = { method: 'POST', path: `${url.pathname}${url.search}`, headers };
   const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
   return new Promise((resolve, reject) => {
@@ -178,9 +179,9 @@ function post(
 /** `TimeoutError`, `ECONNREFUSED`: what went wrong, without the address it went wrong at. */
 function errorKind(error: unknown): string {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown; name?: unknown } };
+  // A request aborted at the deadline (code ABORT_ERR) has the signal's reason as its cause: a TimeoutError.
+  if (cause?.name === 'TimeoutError') return 'TimeoutError';
   if (typeof code === 'string') return code;
   if (typeof cause?.code === 'string') return cause.code;
-  // An aborted request's cause is the signal's reason: a TimeoutError past the deadline.
-  if (cause?.name === 'TimeoutError') return 'TimeoutError';
   return error instanceof Error ? error.name : 'unknown';
 }
