@@ -20,6 +20,7 @@ import { chosenSource, DEFAULT_MASSIVE_BASE_URL } from './adapters/market-data/s
 import { providerBudgetFromEnv, RATE_LIMIT_ENV, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
 import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/client';
 import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
+import { DEFAULT_TRUSTED_PROXY_HOPS, trustedProxyHopsFrom } from './http/clientAddress';
 import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY', {
@@ -79,7 +80,10 @@ export const PARAMS: (StringParam | IntParam)[] = [
   ...Object.entries(RATE_LIMIT_ENV).map(([action, name]) =>
     defineInt(name, {
       default: DEFAULT_RATE_LIMITS[action as keyof RateLimits].limit,
-      description: `Requests per user per minute for ${action}; over it the API answers 429.`,
+      description:
+        action === 'clientErrors.all'
+          ? 'Web app error reports per minute from every caller together; over it the API answers 429.'
+          : `Requests per user per minute for ${action}; over it the API answers 429.`,
       input: PER_MINUTE_INPUT,
     }),
   ),
@@ -88,6 +92,13 @@ export const PARAMS: (StringParam | IntParam)[] = [
     description:
       "Browser origins other than the app's own that may call the API, comma-separated (empty: none; the app " +
       'calls it from its own origin through Hosting).',
+  }),
+  defineInt('TRUSTED_PROXY_HOPS', {
+    default: DEFAULT_TRUSTED_PROXY_HOPS,
+    description:
+      'Proxies in front of the API that append the address they received a request from to X-Forwarded-For ' +
+      "(1: Cloud Functions' front end). Signed-out limits are keyed by the address the first of them appended.",
+    input: { text: { validationRegex: /^[0-5]$/, validationErrorMessage: 'A whole number from 0 to 5.' } },
   }),
   defineString('TASKS_SERVICE_ACCOUNT', {
     description:
@@ -136,6 +147,7 @@ export function settingsFrom(values: Settings) {
     rateLimits: rateLimitsFromEnv(checked),
     providerBudget: providerBudgetFromEnv(checked),
     allowedOrigins: allowedOriginsFrom(checked),
+    trustedProxyHops: trustedProxyHopsFrom(checked),
   };
 }
 
@@ -167,6 +179,7 @@ const param = (name: string): StringParam => {
 export const rateLimits = (): RateLimits => settingsFrom(paramValues()).rateLimits;
 export const providerBudget = (): RateLimit | null => settingsFrom(paramValues()).providerBudget;
 export const allowedOrigins = (): string[] => settingsFrom(paramValues()).allowedOrigins;
+export const trustedProxyHops = (): number => settingsFrom(paramValues()).trustedProxyHops;
 export const tasksServiceAccount = (): string => requiredParam(param('TASKS_SERVICE_ACCOUNT'));
 
 /**

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildOptions, EMULATOR_BANNER } from '../build.mjs';
 
 /**
- * The deployed bundle carries nothing of the local stack's time machine (src/emulator/, entered only from
- * src/index.emulator.ts), and the emulator's bundle does. Built in memory, as build.mjs would: lib/ may be serving a
+ * The deployed bundle carries nothing of the local stack's time machine and push services (src/emulator/, entered
+ * only from src/index.emulator.ts), and the emulator's bundle does. Built in memory, as build.mjs would: lib/ may be serving a
  * running stack.
  */
 async function bundle(which: 'production' | 'emulator') {
@@ -17,8 +17,18 @@ async function bundle(which: 'production' | 'emulator') {
   return { code: index!.text, sources: Object.keys(metafile.inputs) };
 }
 
-/** Names and texts only the emulator's code has. */
-const EMULATOR_ONLY = ['SettableClock', 'clockChangeSignal', 'stockseer-clock-', 'localTimeMachine', 'storeClock'];
+/**
+ * Names and texts only the emulator's code has: its time machine's, and the setting that lets pushes go to the local
+ * stack's push services (plain http on loopback), which production's bundle never reads.
+ */
+const EMULATOR_ONLY = [
+  'SettableClock',
+  'clockChangeSignal',
+  'stockseer-clock-',
+  'localTimeMachine',
+  'storeClock',
+  'STOCKSEER_LOCAL_PUSH_PORTS',
+];
 const EMULATOR_SOURCES = /^src\/(emulator\/|index\.emulator\.ts$|adapters\/firestore\/clock\.ts$)/;
 
 describe('the functions bundles', () => {
@@ -32,7 +42,13 @@ describe('the functions bundles', () => {
 
   it("the emulator's carries the time machine, and says it must never be deployed", async () => {
     const { code, sources } = await bundle('emulator');
-    expect(sources).toEqual(expect.arrayContaining(['src/index.emulator.ts', 'src/emulator/timeMachine.ts']));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'src/index.emulator.ts',
+        'src/emulator/timeMachine.ts',
+        'src/emulator/localPushService.ts',
+      ]),
+    );
     expect(EMULATOR_ONLY.filter((text) => !code.includes(text))).toEqual([]);
     expect(code.startsWith(EMULATOR_BANNER)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { keepPlatformBodyErrors } from './http/platformBodyErrors';
 import { auth, db } from './adapters/firestore/db';
 import type { Clock, TimeMachine } from './domain/clock';
+import type { LocalPushService } from './domain/push/endpoint';
 import { createMarketDataService } from './adapters/market-data';
 import { createModelPool } from './adapters/model-pool/pool';
 import { stripeGatewayAtFirstUse } from './adapters/stripe/gateway';
@@ -27,21 +28,26 @@ import {
   rateLimits,
   stripeSettings,
   tasksServiceAccount,
+  trustedProxyHops,
   vapidKeys,
   vapidPublicKey,
 } from './config';
 
-/** What an entry chooses at start-up: "today"'s clock, and the time machine over it (the local stack's only). */
+/**
+ * What an entry chooses at start-up: "today"'s clock, and the local stack's only: the time machine over it and the
+ * push services of its tests.
+ */
 export interface StartUp {
   clock: Clock;
   timeMachine?: TimeMachine;
+  localPushService?: LocalPushService;
 }
 
 /**
  * Builds the functions. Their dependencies are built once per instance at the first request or task, because they
  * read the settings (config.ts), which exist only at run time; clients, caches and worker threads are then reused.
  */
-export function stockseerFunctions({ clock, timeMachine }: StartUp) {
+export function stockseerFunctions({ clock, timeMachine, localPushService }: StartUp) {
   // Each function's size and scaling are its own (FUNCTION_SETTINGS); only the region is common.
   setGlobalOptions({ region: 'us-central1' });
   // Before the runtime builds its body parsers: their errors reach our error handler, answered as JSON.
@@ -57,12 +63,14 @@ export function stockseerFunctions({ clock, timeMachine }: StartUp) {
       marketData: createMarketDataService({ ...base, budget }, marketDataSettings()),
       payments: stripeGatewayAtFirstUse(stripeSettings),
       models: createModelPool(),
-      push: webPushSender({ publicKey: vapidPublicKey, vapid: vapidKeys }),
+      push: webPushSender({ publicKey: vapidPublicKey, vapid: vapidKeys, localPushService }),
       rateLimiter,
       maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
     };
   });
-  const app = once(() => createApp({ ...deps(), allowedOrigins: allowedOrigins() }));
+  const app = once(() =>
+    createApp({ ...deps(), allowedOrigins: allowedOrigins(), trustedProxyHops: trustedProxyHops() }),
+  );
   const maintenance = () => ({ ...deps(), queue: deps().maintenanceQueue });
 
   const api = onRequest(

@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import type { VapidKeys } from '../src/adapters/push/vapid';
 import { webPushSender, type PushSender } from '../src/adapters/push/webPushSender';
+import { localPushServiceFrom } from '../src/domain/push/endpoint';
 
 /** A VAPID pair of the test's own (node:crypto, as `web-push generate-vapid-keys` makes one). */
 export function testVapidKeys(): VapidKeys {
@@ -15,9 +16,14 @@ export function testVapidKeys(): VapidKeys {
   };
 }
 
-/** The real sender, with a pair of the test's own: what maintenance sends in the tests that run steps in-process. */
+/**
+ * The real sender, with a pair of the test's own: what maintenance sends in the tests that run steps in-process, to
+ * the stack's push services (STOCKSEER_LOCAL_PUSH_PORTS) as the emulator's functions do.
+ */
 export function testPushSender(keys: VapidKeys = testVapidKeys()): PushSender {
-  return webPushSender({ publicKey: () => keys.publicKey, vapid: () => keys });
+  const ports = process.env.STOCKSEER_LOCAL_PUSH_PORTS;
+  const localPushService = ports ? localPushServiceFrom(ports) : undefined;
+  return webPushSender({ publicKey: () => keys.publicKey, vapid: () => keys, localPushService });
 }
 
 /** The sender the in-process maintenance tests hand their steps, as `payments` is their Stripe. */

@@ -24,6 +24,8 @@ const BASE_PORTS = {
   tasks: 9499,
   eventarc: 9299,
   vite: 5173,
+  /** The first of the ports the tests' push services take (LOCAL_PUSH_PORTS). */
+  pushServices: 12200,
 };
 export const PORTS = Object.fromEntries(
   Object.entries(BASE_PORTS).map(([name, port]) => [name, port + PORT_OFFSET]),
@@ -39,6 +41,12 @@ export function stackTempDir(): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * The ports of the tests' push services (tools/testing/pushService.ts), as STOCKSEER_LOCAL_PUSH_PORTS tells the
+ * emulator's functions: the only plain-http push addresses they accept, so that no subscription reaches an emulator.
+ */
+export const LOCAL_PUSH_PORTS = { first: PORTS.pushServices, last: PORTS.pushServices + 15 };
 
 export const APP_URL = `http://${HOST}:${PORTS.hosting}`;
 export const AUTH_EMULATOR_URL = `http://${HOST}:${PORTS.auth}`;
@@ -71,9 +79,13 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     STOCKSEER_APP_URL: APP_URL,
     // The API answers cross-origin calls from these browser origins only (functions/src/http/allowedOrigins.ts).
     STOCKSEER_ALLOWED_ORIGINS: [APP_URL, `http://${HOST}:${PORTS.vite}`].join(','),
+    // The emulators append nothing to X-Forwarded-For: every entry is the caller's own (clientAddress.ts).
+    TRUSTED_PROXY_HOPS: '0',
     // Cloud Tasks' caller of the maintenance shards: given, so the Admin SDK never asks the metadata server for it.
     TASKS_SERVICE_ACCOUNT: `maintenance-tasks@${PROJECT_ID}.iam.gserviceaccount.com`,
     ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
+    // The tests' push services: the emulator's functions send plain http to these ports of loopback, and no other.
+    STOCKSEER_LOCAL_PUSH_PORTS: `${LOCAL_PUSH_PORTS.first}-${LOCAL_PUSH_PORTS.last}`,
     // Web Push's keys: the environment's, else the pair the stack made at its first start.
     ...localVapidEnv(),
     ...extra,

@@ -22,6 +22,27 @@ describe('the stack log audit', () => {
     ]);
   });
 
+  it("names firebase-tools' own network warnings and failed name lookups, line by line", () => {
+    const motd =
+      '⚠  Unable to fetch the CLI MOTD and remote config. This is not a fatal error, but may indicate an issue with ' +
+      'your network connection.';
+    const lookup = 'Error: getaddrinfo ENOTFOUND firebase-public.firebaseio.com';
+    const later = '{"severity":"WARNING","message":"provider call failed","code":"EAI_AGAIN"}';
+    const log = `i  emulators: Starting emulators\n${motd}\nok\n${lookup}\n${later}\n`;
+    expect(auditLog(log)).toEqual([
+      { kind: 'network warning', what: motd.slice(0, 200) },
+      { kind: 'network warning', what: lookup },
+      { kind: 'network warning', what: later },
+    ]);
+    expect(auditLog('Unable to fetch quotes: ENOTFOUND api.example.test')).toHaveLength(1);
+  });
+
+  it('reports a network warning without the secret on its line', () => {
+    const line = `getaddrinfo ENOTFOUND api.example.test (key ${shaped('sk', 'test', 'sandbox')})`;
+    const warning = auditLog(line).find((f) => f.kind === 'network warning');
+    expect(warning?.what).toBe('getaddrinfo ENOTFOUND api.example.test (key [a Stripe secret or restricted key])');
+  });
+
   it('finds tokens, keys, client secrets and card numbers, without repeating them', () => {
     const secrets = [
       `Authorization: Bearer ${[{ alg: 'none' }, { uid: 'abcdefgh' }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.')}.`,
@@ -55,6 +76,7 @@ describe('the stack log audit', () => {
       'timestamps 1764075217123456 and 1764075217125 (Luhn-valid, yet a millisecond time)',
       'uuid 4242424242424241 fails Luhn',
       '"requestId":"59449178-3859-4144-8c1d-0a1b2c3d4e5f"',
+      'i  functions: Loaded functions definitions from source: api (the notfound route answered 404)',
     ];
     for (const line of ordinary) expect(auditLog(line), line).toEqual([]);
   });

@@ -7,16 +7,20 @@ import path from 'node:path';
  * - a request past loopback: the Functions emulator warns "External network resource requested!" with the URL
  *   whenever code it runs reaches another address (the Admin SDK probing the metadata server, a provider called for
  *   real); on these machines nothing may;
+ * - a network warning of a tool: firebase-tools' own fetches ("Unable to fetch the CLI MOTD ...") and any name
+ *   lookup that failed (ENOTFOUND, EAI_AGAIN, getaddrinfo): something tried to leave loopback, even if it could not;
  * - a secret: an ID token, a Stripe key or webhook secret, a PaymentIntent's client secret, a card number.
  */
 export interface LogFinding {
   file: string;
-  kind: 'external request' | 'secret';
-  /** The URL requested; for a secret only what it is, never the secret itself. */
+  kind: 'external request' | 'network warning' | 'secret';
+  /** The URL requested, or the warning's line; for a secret only what it is, never the secret itself. */
   what: string;
 }
 
 const EXTERNAL_REQUEST = /External network resource requested!\s*(?:-\s*URL:\s*"([^"]*)")?/g;
+/** The line of a failed fetch or name lookup (as firebase-tools and Node word them). */
+const NETWORK_WARNING = /^.*(?:Unable to fetch|\bENOTFOUND\b|\bEAI_AGAIN\b|\bgetaddrinfo\b).*$/gm;
 
 const SECRETS: { what: string; pattern: RegExp }[] = [
   { what: 'an ID token (JWT)', pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
@@ -41,12 +45,21 @@ export function auditLog(log: string): Omit<LogFinding, 'file'>[] {
     kind: 'external request' as const,
     what: m[1] ?? m[0],
   }));
+  const warnings = [...log.matchAll(NETWORK_WARNING)].map((m) => ({
+    kind: 'network warning' as const,
+    what: withoutSecrets(m[0].trim()).slice(0, 200),
+  }));
   const secrets = SECRETS.flatMap(({ what, pattern }) =>
     [...log.matchAll(new RegExp(pattern, 'g'))]
       .filter((m) => what !== 'a card number' || isCardNumber(m[0]))
       .map(() => ({ kind: 'secret' as const, what })),
   );
-  return [...external, ...secrets];
+  return [...external, ...warnings, ...secrets];
+}
+
+/** A line to report, each secret in it replaced by what it is. */
+function withoutSecrets(line: string): string {
+  return SECRETS.reduce((text, { what, pattern }) => text.replace(new RegExp(pattern, 'g'), `[${what}]`), line);
 }
 
 /** Digits (spaces or dashes between) that pass the Luhn check, as every card number does. */

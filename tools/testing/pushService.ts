@@ -1,13 +1,14 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { localPushServiceFrom } from '../../functions/src/domain/push/endpoint';
 
 /**
  * A push service of the tests' own, on loopback: what a browser vendor's push service is to the server (RFC 8030).
  * Each subscription it hands out has a fresh P-256 key pair and authentication secret, as a browser makes them; a
  * push to it is checked as a push service would (the VAPID signature, RFC 8292), then decrypted with the
  * subscription's private key (aes128gcm, RFC 8291), which only the server's real encryption can pass. It answers 201,
- * or what a subscription was told to answer (410 for one that is gone).
+ * or what a subscription was told to answer (410 for one that is gone). It listens on a port of the range the stack
+ * keeps for push services (STOCKSEER_LOCAL_PUSH_PORTS), the only plain-http push addresses the functions accept.
  */
 
 /** A subscription as PushSubscription.toJSON() gives it: what the browser sends to the API. */
@@ -87,8 +88,7 @@ export async function startPushService(): Promise<PushService> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${await listenOnFreePort(server)}`;
 
   return {
     url,
@@ -116,6 +116,30 @@ export async function startPushService(): Promise<PushService> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The stack's push service ports; the last one is left free for `unusedPushEndpoint`. */
+function localPushPorts() {
+  const ports = process.env.STOCKSEER_LOCAL_PUSH_PORTS;
+  if (!ports) throw new Error('STOCKSEER_LOCAL_PUSH_PORTS is not set: run the tests inside the stack (tools/stack)');
+  return localPushServiceFrom(ports);
+}
+
+/** Listens on the first port of the range that is free (test files side by side each run their own service). */
+async function listenOnFreePort(server: ReturnType<typeof createServer>): Promise<number> {
+  const { firstPort, lastPort } = localPushPorts();
+  for (let port = firstPort; port < lastPort; port++) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const failed = () => resolve(false);
+      server.once('error', failed);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', failed);
+        resolve(true);
+      });
+    });
+    if (listening) return port;
+  }
+  throw new Error(`No free port for a push service from ${firstPort} to ${lastPort - 1}`);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -184,9 +208,14 @@ function decrypt(body: Buffer, device: Device): string {
 }
 
 /**
- * A well-formed subscription to `endpoint`, for the API's own tests, which push nothing: give it a loopback address
- * (a run that did push to it would then call nothing past this machine).
+ * An endpoint the functions accept on the stack and no push service listens at (the range's last port): for the
+ * API's own tests, which push nothing; a run that did push to it would call nothing past this machine.
  */
+export function unusedPushEndpoint(name: string): string {
+  return `http://127.0.0.1:${localPushPorts().lastPort}/push/${name}`;
+}
+
+/** A well-formed subscription to `endpoint`, for the API's own tests, which push nothing (`unusedPushEndpoint`). */
 export function unusedSubscription(endpoint: string): SubscriptionJson {
   const ecdh = createECDH('prime256v1');
   return {

@@ -14,7 +14,8 @@ export interface RateLimit {
 
 /**
  * The limited actions: the expensive or abusable ones (a model fit, a back-test not computed yet today, a Stripe
- * call, a market data search, any call to the market data provider that the cache could not spare).
+ * call, a market data search, any call to the market data provider that the cache could not spare, a web app error
+ * report: per browser address, and from everyone together).
  */
 export const RATE_LIMITED_ACTIONS = [
   'predictions.generate',
@@ -24,6 +25,7 @@ export const RATE_LIMITED_ACTIONS = [
   'stocks.search',
   'marketData.fetch',
   'clientErrors.report',
+  'clientErrors.all',
 ] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
 export type RateLimits = Record<RateLimitedAction, RateLimit>;
@@ -41,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'marketData.fetch': { limit: 20, windowMs: 60_000 },
   // Error reports of the web app, per browser address: a broken page reports a few (the app sends at most 5 a load).
   'clientErrors.report': { limit: 10, windowMs: 60_000 },
+  // Error reports from every caller together: a ceiling that callers with many addresses cannot push the logs past.
+  'clientErrors.all': { limit: 60, windowMs: 60_000 },
 };
 
 /**

@@ -23,6 +23,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // `req.ip`: the address the front end appended, never one the caller wrote (clientAddress.ts).
+  app.set('trust proxy', deps.trustedProxyHops ?? 0);
   app.use(requestLog);
   // Only the listed origins get CORS headers (and a preflight's permission); every other origin gets none.
   app.use(cors({ origin: [...(deps.allowedOrigins ?? [])], credentials: false, maxAge: 600 }));

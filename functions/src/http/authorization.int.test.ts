@@ -22,7 +22,7 @@ import {
   WatchlistSymbols,
 } from '@stockseer/contract';
 import { apiCall, APP_URL, newTestUser, type ApiResult } from '../../../tools/testing/api';
-import { unusedSubscription } from '../../../tools/testing/pushService';
+import { unusedPushEndpoint, unusedSubscription } from '../../../tools/testing/pushService';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { db, paidTopUp, sign } from '../../test/payments.testkit';
 import { apiRoutes } from '../../test/routes.testkit';
@@ -115,8 +115,8 @@ beforeAll(async () => {
   const [notificationRef, notification] = notificationWrite(db, owner.uid, refund, new Date());
   await notificationRef.create(notification);
   ownersNotification = notificationRef.id;
-  ownersDevice = await addDevice(owner.token, `http://127.0.0.1:9/authz-owner-${stamp}`);
-  adminsDevice = await addDevice(users.admin.token, `http://127.0.0.1:9/authz-admin-${stamp}`);
+  ownersDevice = await addDevice(owner.token, unusedPushEndpoint(`authz-owner-${stamp}`));
+  adminsDevice = await addDevice(users.admin.token, unusedPushEndpoint(`authz-admin-${stamp}`));
   // The admin rows write what is already there, so they change nothing for the tests after this file.
   currentDefaults = DefaultModels.parse(
     (await apiCall('/api/admin/default-models', { token: users.admin.token })).body,
@@ -232,7 +232,7 @@ const rows: Row[] = [
   {
     route: 'POST /api/push/subscriptions',
     what: "one browser's subscription, added to each caller's own devices",
-    request: { path: '/api/push/subscriptions', body: unusedSubscription(`http://127.0.0.1:9/authz-${stamp}`) },
+    request: { path: '/api/push/subscriptions', body: unusedSubscription(unusedPushEndpoint(`authz-${stamp}`)) },
     expected: signedIn(),
     check: (r, caller) =>
       expect(PushDevices.parse(r.body).devices.some((d) => d.id === ownersDevice)).toBe(caller === 'owner'),

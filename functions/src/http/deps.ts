@@ -29,4 +29,6 @@ export interface AppDeps {
   maintenanceQueue: ShardQueue;
   /** Browser origins other than the app's own that may call the API (allowedOrigins.ts); none when absent. */
   allowedOrigins?: readonly string[];
+  /** Proxies in front that append to X-Forwarded-For (clientAddress.ts); none when absent: the socket's address. */
+  trustedProxyHops?: number;
 }

@@ -30,7 +30,7 @@ import {
 import { APP_URL, apiCall, FUNCTION_URL, newTestUser } from '../../../tools/testing/api';
 import { emulatorSignIn } from '../../../tools/lib/emulatorSignIn';
 import { changedDocuments, firestoreSnapshot } from '../../../tools/testing/firestoreSnapshot';
-import { unusedSubscription } from '../../../tools/testing/pushService';
+import { unusedPushEndpoint, unusedSubscription } from '../../../tools/testing/pushService';
 import { db, sign, stripe, stripeSettings } from '../../test/payments.testkit';
 import { apiRouteGuards, apiRoutes } from '../../test/routes.testkit';
 
@@ -512,7 +512,7 @@ const rows: FuzzRow[] = [
     probes: post(
       '/api/push/subscriptions',
       invalidBodies(
-        unusedSubscription('http://127.0.0.1:9/fuzz') as unknown as Record<string, unknown>,
+        unusedSubscription(unusedPushEndpoint('fuzz')) as unknown as Record<string, unknown>,
         PushSubscriptionInput,
       ),
     ),
@@ -528,7 +528,7 @@ const rows: FuzzRow[] = [
     ].map((endpoint) => ({
       method: 'POST' as const,
       path: '/api/push/subscriptions',
-      body: JSON.stringify({ ...unusedSubscription('http://127.0.0.1:9/fuzz'), endpoint }),
+      body: JSON.stringify({ ...unusedSubscription(unusedPushEndpoint('fuzz')), endpoint }),
       contentType: 'application/json',
     })),
   },

@@ -50,6 +50,23 @@ export async function countRequest(
   return decision;
 }
 
+/**
+ * Counts one occurrence of `key` in its fixed window of `windowMs` (`rateLimits/{key}_{window}`, expiring with the
+ * limits' counters) and answers how many there were in that window, this one included.
+ */
+export async function countOccurrence(
+  db: Firestore,
+  { key, windowMs, now }: { key: string; windowMs: number; now: number },
+): Promise<number> {
+  const { index } = rateLimitWindow(now, windowMs);
+  const counter = db.collection(COLLECTIONS.rateLimits).doc(`${key}_${index}`);
+  await counter.set(
+    { count: FieldValue.increment(1), expiresAt: Timestamp.fromMillis((index + 1) * windowMs) },
+    { merge: true },
+  );
+  return Math.max(1, countOf(await counter.get()));
+}
+
 function countOf(snap: DocumentSnapshot | undefined): number {
   const count: unknown = snap?.get('count');
   return typeof count === 'number' && Number.isFinite(count) ? count : 0;

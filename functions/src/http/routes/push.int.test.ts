@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PUSH_DEVICE_LIMIT, PUSH_DEVICES_FULL_MESSAGE, PushDevices } from '@stockseer/contract';
+import {
+  PUSH_DEVICE_LIMIT,
+  PUSH_DEVICES_FULL_MESSAGE,
+  PUSH_SERVICE_ONLY_MESSAGE,
+  PushDevices,
+} from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
-import { unusedSubscription } from '../../../../tools/testing/pushService';
+import { unusedPushEndpoint, unusedSubscription } from '../../../../tools/testing/pushService';
+import { LOCAL_PUSH_PORTS, PORTS } from '../../../../tools/stack/config';
 
 /**
  * The devices with notifications on (docs/product.md#web-push), through Hosting, the Functions emulator and Firestore:
@@ -11,8 +17,8 @@ import { unusedSubscription } from '../../../../tools/testing/pushService';
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const stamp = Date.now();
-// On loopback's discard port: were a run ever to push to these users, nothing past this machine would be called.
-const endpoint = (name: string) => `http://127.0.0.1:9/${stamp}/${name}`;
+// The stack's push service port no service listens on: a run pushing to these users would call nothing.
+const endpoint = (name: string) => unusedPushEndpoint(`${stamp}-${name}`);
 const idOf = (url: string) => createHash('sha256').update(url).digest('hex');
 
 const add = (token: string, body: unknown, userAgent = CHROME_ON_ANDROID) =>
@@ -73,15 +79,8 @@ describe('a user turning notifications on and off for their devices', () => {
     expect(await devicesOf(user.token)).toHaveLength(PUSH_DEVICE_LIMIT);
   });
 
-  it('refuses an address the server must not call, and a device that is not the caller’s', async () => {
+  it('refuses keys of the wrong size, and a device that is not the caller’s', async () => {
     const [user, other] = [await newTestUser('push-refused'), await newTestUser('push-other')];
-    for (const address of ['http://push.example.test/plain', 'http://10.0.0.7/x', 'ftp://push.example.test/x']) {
-      const answer = await add(user.token, unusedSubscription(address));
-      expect(answer.status, address).toBe(400);
-      expect(answer.body).toEqual({ message: 'endpoint: must be an https URL' });
-    }
-    // The local push service of the tests: plain http on loopback is allowed.
-    expect((await add(user.token, unusedSubscription('http://127.0.0.1:9/push/local'))).status).toBe(200);
     const short = { ...unusedSubscription(endpoint('short')), keys: { p256dh: 'AAAA', auth: 'AAAA' } };
     expect((await add(user.token, short)).status).toBe(400);
 
@@ -97,5 +96,38 @@ describe('a user turning notifications on and off for their devices', () => {
       400,
     );
     expect((await apiCall('/api/push/subscriptions')).status).toBe(401);
+  });
+
+  it('refuses, with 400 and the reason, every endpoint that is not a push service, keeping none of them', async () => {
+    const user = await newTestUser('push-not-a-service');
+    const firestore = `http://127.0.0.1:${PORTS.firestore}/v1/projects/demo-stockseer/databases/(default)/documents`;
+    const refused = [
+      'https://metadata.google.internal./computeMetadata/v1/',
+      'https://localhost./x',
+      'https://10.0.0.1.nip.io/x',
+      'https://127.0.0.1.nip.io/x',
+      'https://kubernetes.default.svc/x',
+      firestore,
+      'http://2130706433/x',
+      'http://127.1/x',
+      // The stack's own services on loopback, and its push services' ports under https or another host's spelling.
+      `http://127.0.0.1:${PORTS.functions}/demo-stockseer/us-central1/api/api/health`,
+      `http://localhost:${LOCAL_PUSH_PORTS.first}/push/x`,
+      `https://127.0.0.1:${LOCAL_PUSH_PORTS.first}/push/x`,
+      'https://169.254.169.254/computeMetadata/v1/',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user@fcm.googleapis.com/fcm/send/x',
+    ];
+    for (const address of refused) {
+      const answer = await add(user.token, unusedSubscription(address));
+      expect(answer, address).toEqual({ status: 400, body: { message: `endpoint: ${PUSH_SERVICE_ONLY_MESSAGE}` } });
+    }
+    expect(await devicesOf(user.token)).toEqual([]);
+    // A browser's push service, and the stack's own push services (STOCKSEER_LOCAL_PUSH_PORTS), are taken.
+    expect((await add(user.token, unusedSubscription(`https://fcm.googleapis.com/fcm/send/${stamp}`))).status).toBe(
+      200,
+    );
+    expect((await add(user.token, unusedSubscription(endpoint('local')))).status).toBe(200);
+    expect(await devicesOf(user.token)).toHaveLength(2);
   });
 });

@@ -113,6 +113,32 @@ describe("a run's push summaries", () => {
     expect(service.received().filter((p) => p.payload.includes(runId))).toHaveLength(2);
   });
 
+  it('refuses at send an endpoint stored before the rule, following no redirect, and keeps its device', async () => {
+    const runId = `push-refused-${stamp()}`;
+    const uid = `push-refused-${stamp()}`;
+    const phone = await device(uid);
+    // What a subscription of old could hold: the stack's Firestore emulator, loopback in another spelling. Written as
+    // the API once took them.
+    const forbidden = [
+      `http://127.0.0.1:${process.env.FIRESTORE_EMULATOR_HOST!.split(':')[1]}/v1/projects/demo-stockseer/databases`,
+      'http://2130706433/x',
+    ];
+    for (const endpoint of forbidden) {
+      const subscription = { ...phone.json, endpoint };
+      await addPushDevice(db, uid, { subscription, device: 'Chrome on Linux', now: clock.now() });
+    }
+    await notify(uid, runId, 'hit');
+
+    const result = await pushStep.run(context(runId), { userIds: [uid] });
+
+    expect(result).toEqual({ pushSentCount: 1, pushGoneCount: 0, failedCount: 0 });
+    expect(phone.received()).toHaveLength(1);
+    // Not a 404 to mistake for a gone subscription: every device is still there.
+    expect((await pushTargets(db, uid)).map((t) => t.endpoint).sort()).toEqual(
+      [phone.json.endpoint, ...forbidden].sort(),
+    );
+  });
+
   it('plans one shard over the users the run notified, each once', async () => {
     const runId = `push-plan-${stamp()}`;
     const users = ['a', 'b'].map((who) => `push-plan-${who}-${stamp()}`) as [string, string];
