@@ -173,4 +173,13 @@ export const SUPPORT_MESSAGES = {
   unknownUser: 'No such user',
   /** A closing account's unspent courtesy credit is forfeited once: a credit after that would be stranded. */
   accountClosing: 'This account is being closed: it gets no courtesy credit',
+  /** The closure refunds a closing account's money to its cards: no admin refund races it. */
+  accountClosingRefund: 'This account is being closed: the closure refunds its money to its cards',
+  /** A replay of a refund request that Stripe refused: its hold went back to Available, and nothing was refunded. */
+  refundReleased:
+    'This refund was not made (Stripe refused it) and its hold went back to Available: send a new request to try again',
+  /** The ceilings of courtesy credits (docs/product.md#courtesy-credits): per credit, and per customer per 30 days. */
+  creditAboveCap: (capCents: number) => `A courtesy credit is at most $${centsToDollars(capCents)}`,
+  creditsAboveWindowCap: (capCents: number, leftCents: number) =>
+    `Courtesy credits to one customer are at most $${centsToDollars(capCents)} per 30 days: $${centsToDollars(leftCents)} is left now`,
 } as const;

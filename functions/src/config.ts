@@ -21,6 +21,8 @@ import { providerBudgetFromEnv, RATE_LIMIT_ENV, rateLimitsFromEnv } from './adap
 import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/client';
 import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
 import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
+import { COURTESY_CREDIT_CAP_ENV, courtesyCreditCapsFromEnv } from './adapters/courtesyCreditCapsFromEnv';
+import { DEFAULT_COURTESY_CREDIT_CAPS, type CourtesyCreditCaps } from './domain/ledger';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY', {
   description: "Stripe's secret API key (sk_live_... or sk_test_...).",
@@ -83,6 +85,15 @@ export const PARAMS: (StringParam | IntParam)[] = [
       input: PER_MINUTE_INPUT,
     }),
   ),
+  defineInt(COURTESY_CREDIT_CAP_ENV.perCreditCents, {
+    default: DEFAULT_COURTESY_CREDIT_CAPS.perCreditCents,
+    description: 'The largest courtesy credit an admin can give, in cents; above it the API answers 409.',
+  }),
+  defineInt(COURTESY_CREDIT_CAP_ENV.per30DaysCents, {
+    default: DEFAULT_COURTESY_CREDIT_CAPS.per30DaysCents,
+    description:
+      'The most courtesy credit one customer can get in any 30 days, in cents; a credit above what is left is 409.',
+  }),
   defineString('STOCKSEER_ALLOWED_ORIGINS', {
     default: '',
     description:
@@ -136,6 +147,7 @@ export function settingsFrom(values: Settings) {
     rateLimits: rateLimitsFromEnv(checked),
     providerBudget: providerBudgetFromEnv(checked),
     allowedOrigins: allowedOriginsFrom(checked),
+    courtesyCreditCaps: courtesyCreditCapsFromEnv(checked),
   };
 }
 
@@ -167,6 +179,7 @@ const param = (name: string): StringParam => {
 export const rateLimits = (): RateLimits => settingsFrom(paramValues()).rateLimits;
 export const providerBudget = (): RateLimit | null => settingsFrom(paramValues()).providerBudget;
 export const allowedOrigins = (): string[] => settingsFrom(paramValues()).allowedOrigins;
+export const courtesyCreditCaps = (): CourtesyCreditCaps => settingsFrom(paramValues()).courtesyCreditCaps;
 export const tasksServiceAccount = (): string => requiredParam(param('TASKS_SERVICE_ACCOUNT'));
 
 /**

@@ -22,6 +22,7 @@ import {
   API_SECRETS,
   MAINTENANCE_SECRETS,
   allowedOrigins,
+  courtesyCreditCaps,
   marketDataSettings,
   providerBudget,
   rateLimits,
@@ -59,6 +60,7 @@ export function stockseerFunctions({ clock, timeMachine }: StartUp) {
       models: createModelPool(),
       push: webPushSender({ publicKey: vapidPublicKey, vapid: vapidKeys }),
       rateLimiter,
+      courtesyCreditCaps: courtesyCreditCaps(),
       maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
     };
   });

@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
+import { AdminRefundResponse, SUPPORT_MESSAGES } from '@stockseer/contract';
+import { apiCall, newTestUser } from '../../../../tools/testing/api';
+import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
+import { auditWallet } from '../../domain/maintenance/books';
+import { balanceReaches, db, healthyLedger, paidTopUp, stripe } from '../../../test/payments.testkit';
+
+/**
+ * Support actions that move money check and act in one wallet-writer commit (docs/product.md#admin-refunds,
+ * docs/product.md#courtesy-credits), reproduced as an outside probe found them: concurrent admin refunds that
+ * refunded reserved money, and concurrent courtesy credits with no ceiling.
+ */
+let adminToken: string;
+
+beforeAll(async () => {
+  adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+});
+
+const support = (uid: string, action: 'refunds' | 'credits', body: unknown) =>
+  apiCall<unknown>(`/api/admin/users/${uid}/${action}`, {
+    token: adminToken,
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+
+/** The statuses of concurrent answers, counted: `{ 200: n, 409: m }`. */
+const statusCounts = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
+
+/** The wallet's books as the nightly audit reads them: the invariants hold, and nothing is held for a refund. */
+async function booksClean(uid: string) {
+  const ledger = await healthyLedger(uid);
+  const books = auditWallet(ledger.wallet, ledger.transactions, { since: '', now: new Date() });
+  expect(books.violations).toEqual([]);
+  expect(ledger.wallet.refundHolds).toBeUndefined();
+  return ledger;
+}
+
+/** Ten different forecasts: each paid one reserves its own $1. */
+const FORECASTS = ['KO', 'AAPL']
+  .flatMap((symbol) =>
+    (['arima', 'xgboost'] as const).flatMap((modelId) =>
+      (['short', 'medium', 'long'] as const).map((timeFrame) => ({ symbol, modelId, timeFrame })),
+    ),
+  )
+  .slice(0, 10);
+
+describe('concurrent admin refunds', () => {
+  it('with Available $10 and Reserved $10, four $5 refunds at once: two are made, two refused, Available never below zero', async () => {
+    const user = await newTestUser('refund-four-at-once');
+    expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
+    const paymentIntentId = await paidTopUp(user.token, 20);
+    await balanceReaches(user.uid, 2000);
+    await db.collection('wallets').doc(user.uid).update({ freePredictions: 0 });
+    for (const forecast of FORECASTS) {
+      const made = await apiCall('/api/predictions/generate', { token: user.token, body: forecast });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: 1000, reservedBalance: 1000 });
+
+    const body = { paymentIntentId, amountCents: 500, reason: 'four admins, one wallet' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => support(user.uid, 'refunds', body)));
+    expect(statusCounts(answers), JSON.stringify(answers.map((a) => a.body))).toEqual({ 200: 2, 409: 2 });
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.refundExceedsAvailable(0) });
+    }
+    for (const made of answers.filter((a) => a.status === 200)) {
+      expect(AdminRefundResponse.parse(made.body).wallet.balance).toBeGreaterThanOrEqual(0);
+    }
+
+    // The card got back what Available held, no more; Reserved is untouched; the books balance.
+    const refunds = (await stripe.refunds.list({ payment_intent: paymentIntentId })).data;
+    expect(refunds.map((r) => r.amount)).toEqual([500, 500]);
+    const ledger = await booksClean(user.uid);
+    expect(ledger.wallet).toMatchObject({ balance: 0, reservedBalance: 1000 });
+    const count = (type: string) => ledger.transactions.filter((t) => t.type === type).length;
+    expect([count('refund_hold'), count('top_up_refund'), count('refund_hold_release')]).toEqual([2, 2, 2]);
+  }, 180_000);
+});
+
+describe('concurrent courtesy credits', () => {
+  it('twenty $100 credits at once: none above the per-credit ceiling; then only up to the 30-day ceiling', async () => {
+    const user = await newTestUser('credits-twenty-at-once');
+    expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
+
+    const hundreds = await Promise.all(
+      Array.from({ length: 20 }, () => support(user.uid, 'credits', { amountCents: 10_000, reason: 'outage' })),
+    );
+    expect(statusCounts(hundreds)).toEqual({ 409: 20 });
+    for (const refused of hundreds) expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.creditAboveCap(5_000) });
+
+    // $30 at a time: three fit in the $100 of 30 days, and each refusal says the $10 left.
+    const thirties = await Promise.all(
+      Array.from({ length: 20 }, () => support(user.uid, 'credits', { amountCents: 3_000, reason: 'outage' })),
+    );
+    expect(statusCounts(thirties)).toEqual({ 200: 3, 409: 17 });
+    for (const refused of thirties.filter((a) => a.status === 409)) {
+      expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.creditsAboveWindowCap(10_000, 1_000) });
+    }
+    expect((await support(user.uid, 'credits', { amountCents: 1_000, reason: 'the rest' })).status).toBe(200);
+    expect(await support(user.uid, 'credits', { amountCents: 1, reason: 'one cent more' })).toMatchObject({
+      status: 409,
+      body: { message: SUPPORT_MESSAGES.creditsAboveWindowCap(10_000, 0) },
+    });
+
+    const ledger = await booksClean(user.uid);
+    expect(ledger.wallet.balance).toBe(10_000);
+    expect(ledger.transactions.filter((t) => t.type === 'credit').map((t) => t.amount)).toEqual(
+      expect.arrayContaining([3_000, 3_000, 3_000, 1_000]),
+    );
+    expect(ledger.transactions).toHaveLength(4);
+  }, 180_000);
+});
