@@ -1,11 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
-import { AdminRefundResponse, SUPPORT_MESSAGES } from '@stockseer/contract';
+import {
+  ACCOUNT_MESSAGES,
+  AdminRefundResponse,
+  CLOSE_ACCOUNT_CONFIRMATION,
+  SUPPORT_MESSAGES,
+} from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
 import { emulatorSignIn } from '../../../../tools/lib/emulatorSignIn';
-import { auditWallet } from '../../domain/maintenance/books';
-import { balanceReaches, db, healthyLedger, paidTopUp, stripe } from '../../../test/payments.testkit';
+import { upstreamUnavailable } from '../../domain/errors';
+import { auditWallet, STALE_REFUND_HOLD_MS } from '../../domain/maintenance/books';
+import { createModelPool, type ModelPool } from '../../adapters/model-pool/pool';
+import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
+import { startFaultyApi, type FaultyApi } from '../../../test/faults.testkit';
+import { balanceReaches, db, healthyLedger, paidTopUp, stripe, stripeSettings } from '../../../test/payments.testkit';
 
 /**
  * Support actions that move money check and act in one wallet-writer commit (docs/product.md#admin-refunds,
@@ -18,12 +27,22 @@ beforeAll(async () => {
   adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
 });
 
-const support = (uid: string, action: 'refunds' | 'credits', body: unknown) =>
+const support = (uid: string, action: 'refunds' | 'credits', body: unknown, key = randomUUID()) =>
   apiCall<unknown>(`/api/admin/users/${uid}/${action}`, {
     token: adminToken,
     body,
-    headers: { 'Idempotency-Key': randomUUID() },
+    headers: { 'Idempotency-Key': key },
   });
+
+/** A signed-in user whose wallet is open, with a top-up of each of `dollars` credited. */
+async function customerWithTopUps(label: string, ...dollars: number[]) {
+  const user = await newTestUser(label);
+  expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
+  const paymentIntentIds: string[] = [];
+  for (const amount of dollars) paymentIntentIds.push(await paidTopUp(user.token, amount));
+  await balanceReaches(user.uid, dollars.reduce((sum, d) => sum + d, 0) * 100);
+  return { ...user, paymentIntentIds };
+}
 
 /** The statuses of concurrent answers, counted: `{ 200: n, 409: m }`. */
 const statusCounts = (answers: { status: number }[]) =>
@@ -115,4 +134,101 @@ describe('concurrent courtesy credits', () => {
     );
     expect(ledger.transactions).toHaveLength(4);
   }, 180_000);
+});
+
+describe("an admin refund's hold", () => {
+  describe('left by a request that stopped before Stripe answered', () => {
+    let models: ModelPool;
+    let api: FaultyApi;
+    let stripeDown: boolean;
+
+    beforeAll(async () => {
+      // Stripe unreachable for the refund: the hold is made, Stripe never hears of the refund.
+      const real = stripeGateway(stripeSettings);
+      const flaky: PaymentGateway = {
+        ...real,
+        refundTopUp: async (input) => {
+          if (stripeDown)
+            throw upstreamUnavailable('Payments are unavailable right now. Please try again in a moment.');
+          return real.refundTopUp(input);
+        },
+      };
+      models = createModelPool({ threads: 1 });
+      api = await startFaultyApi(models, { payments: flaky });
+    });
+    afterAll(async () => {
+      await api.close();
+      await models.close();
+    });
+
+    it('stays out of Available, is named by the books, holds up a closing, and is finished by a retry of its key', async () => {
+      const user = await customerWithTopUps('refund-hold-left', 10);
+      const [paymentIntentId] = user.paymentIntentIds;
+      const key = randomUUID();
+      const body = JSON.stringify({ paymentIntentId, amountCents: 400, reason: 'Stripe was down' });
+      const post = () =>
+        api.post(`/api/admin/users/${user.uid}/refunds`, {
+          token: adminToken,
+          body,
+          headers: { 'Idempotency-Key': key },
+        });
+      stripeDown = true;
+      expect((await post()).status).toBe(503);
+
+      const held = await healthyLedger(user.uid);
+      expect(held.wallet.balance).toBe(600);
+      expect(Object.values(held.wallet.refundHolds ?? {})).toMatchObject([{ paymentIntentId, amountCents: 400 }]);
+      expect((await stripe.refunds.list({ payment_intent: paymentIntentId })).data).toEqual([]);
+      const inAnHour = new Date(Date.now() + STALE_REFUND_HOLD_MS + 60_000);
+      const books = auditWallet(held.wallet, held.transactions, { since: '', now: inAnHour });
+      expect(books.violations).toEqual([expect.stringMatching(/^refund-hold:\w+ has held 400 cents of pi_/)]);
+      // The closure refunds Available: it waits for the refund in progress.
+      const close = await apiCall('/api/account/close', {
+        token: user.token,
+        body: { confirmation: CLOSE_ACCOUNT_CONFIRMATION },
+      });
+      expect(close).toMatchObject({ status: 409, body: { message: ACCOUNT_MESSAGES.refundsPending } });
+
+      stripeDown = false;
+      const retried = await post();
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      const refund = AdminRefundResponse.parse(retried.body);
+      expect(refund).toMatchObject({ amountCents: 400, wallet: { balance: 600 } });
+      expect((await stripe.refunds.list({ payment_intent: paymentIntentId })).data.map((r) => r.id)).toEqual([
+        refund.refundId,
+      ]);
+      // Once more: the same refund, nothing moves.
+      expect(AdminRefundResponse.parse((await post()).body).refundId).toBe(refund.refundId);
+      expect((await booksClean(user.uid)).wallet.balance).toBe(600);
+    }, 120_000);
+
+    it('goes back to Available when Stripe then refuses the refund, and a retry of that key says so', async () => {
+      const user = await customerWithTopUps('refund-hold-refused', 10, 10);
+      const [first] = user.paymentIntentIds;
+      const key = randomUUID();
+      const body = JSON.stringify({ paymentIntentId: first, amountCents: 800, reason: 'Stripe was down' });
+      const post = () =>
+        api.post(`/api/admin/users/${user.uid}/refunds`, {
+          token: adminToken,
+          body,
+          headers: { 'Idempotency-Key': key },
+        });
+      stripeDown = true;
+      expect((await post()).status).toBe(503);
+      // Meanwhile the bank refunds the whole top-up: nothing is left of it for the held refund.
+      await stripe.refunds.create({ payment_intent: first });
+      await balanceReaches(user.uid, 200);
+      stripeDown = false;
+      const refused = await post();
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.message).toMatch(/^Stripe refused the refund/);
+      expect(await post()).toMatchObject({ status: 409, body: { message: SUPPORT_MESSAGES.refundReleased } });
+      const ledger = await booksClean(user.uid);
+      expect(ledger.wallet.balance).toBe(1000);
+      expect(ledger.transactions.filter((t) => t.type.startsWith('refund_hold')).map((t) => t.type)).toEqual(
+        expect.arrayContaining(['refund_hold', 'refund_hold_release']),
+      );
+      expect((await stripe.refunds.list({ payment_intent: first })).data.map((r) => r.amount)).toEqual([1000]);
+    }, 120_000);
+  });
 });
