@@ -19,19 +19,51 @@ import { balanceReaches, db, healthyLedger, paidTopUp, stripe, stripeSettings } 
 /**
  * Support actions that move money check and act in one wallet-writer commit (docs/product.md#admin-refunds,
  * docs/product.md#courtesy-credits), reproduced as an outside probe found them: concurrent admin refunds that
- * refunded reserved money, and concurrent courtesy credits with no ceiling.
+ * refunded reserved money, and concurrent courtesy credits with no ceiling. The refunds go through the real API in
+ * this process (faults.testkit.ts: the stack's emulators and Stripe sandbox), whose Stripe answers a refund in
+ * STRIPE_REFUND_MS, as Stripe itself takes a moment, where the sandbox answers at once: the window a check before the
+ * call leaves open, made as wide as in production. Its Stripe can also be down.
  */
 let adminToken: string;
+let models: ModelPool;
+let api: FaultyApi;
+let stripeDown = false;
+const STRIPE_REFUND_MS = 500;
 
 beforeAll(async () => {
   adminToken = (await emulatorSignIn(DEMO_ADMIN)).idToken;
+  const sandbox = stripeGateway(stripeSettings);
+  const stripeAsInProduction: PaymentGateway = {
+    ...sandbox,
+    refundTopUp: async (input) => {
+      if (stripeDown) throw upstreamUnavailable('Payments are unavailable right now. Please try again in a moment.');
+      await new Promise((resolve) => setTimeout(resolve, STRIPE_REFUND_MS));
+      return sandbox.refundTopUp(input);
+    },
+  };
+  models = createModelPool({ threads: 1 });
+  api = await startFaultyApi(models, { payments: stripeAsInProduction });
 });
 
-const support = (uid: string, action: 'refunds' | 'credits', body: unknown, key = randomUUID()) =>
-  apiCall<unknown>(`/api/admin/users/${uid}/${action}`, {
+afterAll(async () => {
+  await api.close();
+  await models.close();
+});
+
+/** An admin's refund through the API in this process. */
+const refund = (uid: string, body: unknown, key = randomUUID()) =>
+  api.post(`/api/admin/users/${uid}/refunds`, {
+    token: adminToken,
+    body: JSON.stringify(body),
+    headers: { 'Idempotency-Key': key },
+  });
+
+/** A courtesy credit through the stack's API. */
+const credit = (uid: string, body: unknown) =>
+  apiCall<unknown>(`/api/admin/users/${uid}/credits`, {
     token: adminToken,
     body,
-    headers: { 'Idempotency-Key': key },
+    headers: { 'Idempotency-Key': randomUUID() },
   });
 
 /** A signed-in user whose wallet is open, with a top-up of each of `dollars` credited. */
@@ -83,7 +115,7 @@ describe('concurrent admin refunds', () => {
     expect((await healthyLedger(user.uid)).wallet).toMatchObject({ balance: 1000, reservedBalance: 1000 });
 
     const body = { paymentIntentId, amountCents: 500, reason: 'four admins, one wallet' };
-    const answers = await Promise.all([1, 2, 3, 4].map(() => support(user.uid, 'refunds', body)));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => refund(user.uid, body)));
     expect(statusCounts(answers), JSON.stringify(answers.map((a) => a.body))).toEqual({ 200: 2, 409: 2 });
     for (const refused of answers.filter((a) => a.status === 409)) {
       expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.refundExceedsAvailable(0) });
@@ -108,21 +140,21 @@ describe('concurrent courtesy credits', () => {
     expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
 
     const hundreds = await Promise.all(
-      Array.from({ length: 20 }, () => support(user.uid, 'credits', { amountCents: 10_000, reason: 'outage' })),
+      Array.from({ length: 20 }, () => credit(user.uid, { amountCents: 10_000, reason: 'outage' })),
     );
     expect(statusCounts(hundreds)).toEqual({ 409: 20 });
     for (const refused of hundreds) expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.creditAboveCap(5_000) });
 
     // $30 at a time: three fit in the $100 of 30 days, and each refusal says the $10 left.
     const thirties = await Promise.all(
-      Array.from({ length: 20 }, () => support(user.uid, 'credits', { amountCents: 3_000, reason: 'outage' })),
+      Array.from({ length: 20 }, () => credit(user.uid, { amountCents: 3_000, reason: 'outage' })),
     );
     expect(statusCounts(thirties)).toEqual({ 200: 3, 409: 17 });
     for (const refused of thirties.filter((a) => a.status === 409)) {
       expect(refused.body).toEqual({ message: SUPPORT_MESSAGES.creditsAboveWindowCap(10_000, 1_000) });
     }
-    expect((await support(user.uid, 'credits', { amountCents: 1_000, reason: 'the rest' })).status).toBe(200);
-    expect(await support(user.uid, 'credits', { amountCents: 1, reason: 'one cent more' })).toMatchObject({
+    expect((await credit(user.uid, { amountCents: 1_000, reason: 'the rest' })).status).toBe(200);
+    expect(await credit(user.uid, { amountCents: 1, reason: 'one cent more' })).toMatchObject({
       status: 409,
       body: { message: SUPPORT_MESSAGES.creditsAboveWindowCap(10_000, 0) },
     });
@@ -138,40 +170,15 @@ describe('concurrent courtesy credits', () => {
 
 describe("an admin refund's hold", () => {
   describe('left by a request that stopped before Stripe answered', () => {
-    let models: ModelPool;
-    let api: FaultyApi;
-    let stripeDown: boolean;
-
-    beforeAll(async () => {
-      // Stripe unreachable for the refund: the hold is made, Stripe never hears of the refund.
-      const real = stripeGateway(stripeSettings);
-      const flaky: PaymentGateway = {
-        ...real,
-        refundTopUp: async (input) => {
-          if (stripeDown)
-            throw upstreamUnavailable('Payments are unavailable right now. Please try again in a moment.');
-          return real.refundTopUp(input);
-        },
-      };
-      models = createModelPool({ threads: 1 });
-      api = await startFaultyApi(models, { payments: flaky });
-    });
-    afterAll(async () => {
-      await api.close();
-      await models.close();
+    afterAll(() => {
+      stripeDown = false;
     });
 
     it('stays out of Available, is named by the books, holds up a closing, and is finished by a retry of its key', async () => {
       const user = await customerWithTopUps('refund-hold-left', 10);
       const [paymentIntentId] = user.paymentIntentIds;
       const key = randomUUID();
-      const body = JSON.stringify({ paymentIntentId, amountCents: 400, reason: 'Stripe was down' });
-      const post = () =>
-        api.post(`/api/admin/users/${user.uid}/refunds`, {
-          token: adminToken,
-          body,
-          headers: { 'Idempotency-Key': key },
-        });
+      const post = () => refund(user.uid, { paymentIntentId, amountCents: 400, reason: 'Stripe was down' }, key);
       stripeDown = true;
       expect((await post()).status).toBe(503);
 
@@ -192,13 +199,13 @@ describe("an admin refund's hold", () => {
       stripeDown = false;
       const retried = await post();
       expect(retried.status, JSON.stringify(retried.body)).toBe(200);
-      const refund = AdminRefundResponse.parse(retried.body);
-      expect(refund).toMatchObject({ amountCents: 400, wallet: { balance: 600 } });
+      const made = AdminRefundResponse.parse(retried.body);
+      expect(made).toMatchObject({ amountCents: 400, wallet: { balance: 600 } });
       expect((await stripe.refunds.list({ payment_intent: paymentIntentId })).data.map((r) => r.id)).toEqual([
-        refund.refundId,
+        made.refundId,
       ]);
       // Once more: the same refund, nothing moves.
-      expect(AdminRefundResponse.parse((await post()).body).refundId).toBe(refund.refundId);
+      expect(AdminRefundResponse.parse((await post()).body).refundId).toBe(made.refundId);
       expect((await booksClean(user.uid)).wallet.balance).toBe(600);
     }, 120_000);
 
@@ -206,13 +213,7 @@ describe("an admin refund's hold", () => {
       const user = await customerWithTopUps('refund-hold-refused', 10, 10);
       const [first] = user.paymentIntentIds;
       const key = randomUUID();
-      const body = JSON.stringify({ paymentIntentId: first, amountCents: 800, reason: 'Stripe was down' });
-      const post = () =>
-        api.post(`/api/admin/users/${user.uid}/refunds`, {
-          token: adminToken,
-          body,
-          headers: { 'Idempotency-Key': key },
-        });
+      const post = () => refund(user.uid, { paymentIntentId: first, amountCents: 800, reason: 'Stripe was down' }, key);
       stripeDown = true;
       expect((await post()).status).toBe(503);
       // Meanwhile the bank refunds the whole top-up: nothing is left of it for the held refund.
