@@ -87,8 +87,12 @@ export const CustomerPayment = z.object({
 });
 export type CustomerPayment = z.infer<typeof CustomerPayment>;
 
-/** The wallet's figures and what it owes (Available below zero), in cents. */
-export const CustomerFigures = WalletFigures.extend({ owed: Cents.min(0), freePredictions: z.number().int() });
+/** The wallet's figures, what it owes (Available below zero) and what admin refunds in progress hold, in cents. */
+export const CustomerFigures = WalletFigures.extend({
+  owed: Cents.min(0),
+  heldForRefunds: Cents.min(0),
+  freePredictions: z.number().int(),
+});
 export type CustomerFigures = z.infer<typeof CustomerFigures>;
 
 /** `GET /api/admin/users/:uid`: the customer view (docs/product.md#customer-view). */

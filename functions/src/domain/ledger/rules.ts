@@ -13,8 +13,11 @@
  * - reservedBalance >= 0, chargedBalance >= 0, freePredictions in 0..5, all whole numbers;
  * - balance >= 0, except that money leaving after it came in may take it below zero (the wallet then owes money);
  *   every other operation leaves a negative balance no lower than it found it;
- * - balance + reservedBalance + chargedBalance == deposits + credits - refunds - disputes + disputes won, and the
- *   debt is never larger than what went back out (-balance <= refunds + disputes - disputes won);
+ * - balance + reservedBalance + chargedBalance + held for refunds == deposits + credits - refunds - disputes +
+ *   disputes won - forfeitures, and the debt is never larger than what went back out (-balance <= refunds +
+ *   disputes - disputes won);
+ * - an admin refund's hold (`holdForRefund`) never takes balance below zero, and ends once (`endRefundHold`): in the
+ *   commit of its refund's line, or back to the balance when Stripe refuses; the open holds are `refundHolds`;
  * - per top-up: it was credited before anything was taken back, and refunds plus open or lost disputes never take
  *   back more than it brought in; a dispute is closed at most once, won or lost, and only after it was opened;
  * - every reservation is settled at most once; every transaction id appears once.
