@@ -106,7 +106,7 @@ export async function applyTopUpHistory(
     steps.push({
       txId: ledgerTxId.refundHoldRelease(holdId),
       after: [credit.txId, refunded],
-      decide: (wallet) => endRefundHold(wallet, { holdId, refundId, now }),
+      decide: (wallet) => endRefundHold(wallet, { holdId, refund: { refundId, paymentIntentId, amountCents }, now }),
     });
   }
   for (const { disputeId, amountCents, status } of disputes) {

@@ -137,7 +137,12 @@ describe('the wallet writer under generated races of support actions', () => {
             const refundId = `re_${holdId}`;
             const end: WalletStep = {
               txId: ledgerTxId.refundHoldRelease(holdId),
-              decide: (w) => endRefundHold(w, { holdId, refundId: refused ? null : refundId, now }),
+              decide: (w) =>
+                endRefundHold(w, {
+                  holdId,
+                  refund: refused ? null : { refundId, paymentIntentId, amountCents: hold.amountCents },
+                  now,
+                }),
             };
             if (!refused) left -= hold.amountCents;
             const refund: WalletStep = {

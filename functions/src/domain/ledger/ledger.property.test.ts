@@ -93,16 +93,17 @@ const operation = fc.oneof(
     }),
   },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('adminRefund' as const),
       paymentIntent: fc.nat(4),
       hold: fc.nat(6),
-      amountCents: fc.integer({ min: 1, max: 500 }),
+      // Of Available, up to a little more than it holds: refusals as well as holds.
+      share: fc.double({ min: 0, max: 1.2, noNaN: true }),
     }),
   },
   {
-    weight: 2,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('stripeAnswers' as const),
       hold: fc.nat(6),
@@ -332,7 +333,7 @@ function step(model: Model, op: Operation): void {
       const holdId = `h${op.hold}`;
       const known = model.holds.get(holdId);
       const paymentIntentId = known?.paymentIntentId ?? `pi_${op.paymentIntent}`;
-      const amountCents = known?.amountCents ?? op.amountCents;
+      const amountCents = known?.amountCents ?? Math.max(1, Math.ceil(op.share * model.wallet.balance));
       if (!model.firstDepositCents.has(paymentIntentId)) return;
       const payment = customerPayments(model.transactions).find((p) => p.paymentIntentId === paymentIntentId)!;
       // What the ledger says is left to refund is what Stripe says.
@@ -380,7 +381,8 @@ function step(model: Model, op: Operation): void {
             amountCents > model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId)));
       const end: WalletStep = {
         txId: ledgerTxId.refundHoldRelease(holdId),
-        decide: (w) => endRefundHold(w, { holdId, refundId: refused ? null : refundId, now }),
+        decide: (w) =>
+          endRefundHold(w, { holdId, refund: refused ? null : { refundId, paymentIntentId, amountCents }, now }),
       };
       if (refused) {
         const applied = applyAll(model, [end]);

@@ -224,16 +224,26 @@ export function holdForRefund(
 }
 
 /**
- * Ends a refund hold, once: back to Available. With `refundId`, in the same commit as (and after) that refund's
- * line, which took the amount out of Available: the hold becomes the refund. Without, Stripe refused the refund.
- * Null when the wallet holds nothing under `holdId` (a refund made without a hold, or one that ended before).
+ * Ends a refund hold, once: back to Available. With `refund`, in the same commit as (and after) that refund's line,
+ * which took the amount out of Available: the hold becomes the refund, which must be the one held for. Without,
+ * Stripe refused the refund. Null when the wallet holds nothing under `holdId` (a refund made without a hold, or one
+ * that ended before).
  */
 export function endRefundHold(
   wallet: Wallet,
-  { holdId, refundId, now }: { holdId: string; refundId: string | null; now: Date },
+  {
+    holdId,
+    refund,
+    now,
+  }: { holdId: string; refund: { refundId: string; paymentIntentId: string; amountCents: number } | null; now: Date },
 ): LedgerDecision | null {
   const hold = wallet.refundHolds?.[holdId];
   if (hold === undefined) return null;
+  assertInvariant(
+    refund === null || (refund.paymentIntentId === hold.paymentIntentId && refund.amountCents === hold.amountCents),
+    () =>
+      `refund ${refund?.refundId} of ${refund?.amountCents} cents is not what hold ${holdId} held: ${JSON.stringify(hold)}`,
+  );
   const { [holdId]: _ended, ...others } = wallet.refundHolds!;
   const { refundHolds: _all, ...rest } = wallet;
   const amount = centsToDollars(hold.amountCents);
@@ -251,7 +261,7 @@ export function endRefundHold(
         amount: hold.amountCents,
         ticker: null,
         description:
-          refundId === null ? `Refund not made: $${amount} back to Available` : `Hold of $${amount} became the refund`,
+          refund === null ? `Refund not made: $${amount} back to Available` : `Hold of $${amount} became the refund`,
       }),
     ],
   };

@@ -13,7 +13,7 @@ import {
   refundTopUp,
   type LedgerDecision,
 } from '.';
-import { AppError } from '../errors';
+import { AppError, InvariantViolation } from '../errors';
 
 const now = new Date('2024-03-15T21:00:00.000Z');
 const funded = deposit(newWallet('u1', now), { paymentIntentId: 'pi_1', amountCents: 1000, now });
@@ -28,6 +28,7 @@ const refused = (act: () => unknown) => {
   }
   throw new Error('not refused');
 };
+const madeRefund = { refundId: 're_1', paymentIntentId: 'pi_1', amountCents: 600 };
 const history = (...decisions: LedgerDecision[]) => decisions.flatMap((d) => d.transactions);
 
 describe("an admin refund's hold", () => {
@@ -49,18 +50,25 @@ describe("an admin refund's hold", () => {
   it('becomes the refund: the refund line and the end of the hold leave Available where the hold put it', () => {
     const held = hold(funded.wallet, 'h1', 600);
     const refunded = refundTopUp(held.wallet, { paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 600, now });
-    const ended = endRefundHold(refunded.wallet, { holdId: 'h1', refundId: 're_1', now })!;
+    const ended = endRefundHold(refunded.wallet, { holdId: 'h1', refund: madeRefund, now })!;
     expect(ended.wallet.balance).toBe(400);
     expect(ended.wallet.refundHolds).toBeUndefined();
     expect(ended.transactions).toMatchObject([{ id: 'refund-hold-release:h1', type: 'refund_hold_release' }]);
     expect(checkInvariants(ended.wallet, history(funded, held, refunded, ended))).toEqual([]);
     // Ended once: nothing more to end.
-    expect(endRefundHold(ended.wallet, { holdId: 'h1', refundId: 're_1', now })).toBeNull();
+    expect(endRefundHold(ended.wallet, { holdId: 'h1', refund: madeRefund, now })).toBeNull();
+  });
+
+  it('refuses to end a hold in a refund that is not the one it held for', () => {
+    const held = hold(funded.wallet, 'h1', 600);
+    expect(() =>
+      endRefundHold(held.wallet, { holdId: 'h1', refund: { ...madeRefund, amountCents: 500 }, now }),
+    ).toThrow(InvariantViolation);
   });
 
   it('goes back to Available when Stripe refuses the refund', () => {
     const held = hold(funded.wallet, 'h1', 600);
-    const released = endRefundHold(held.wallet, { holdId: 'h1', refundId: null, now })!;
+    const released = endRefundHold(held.wallet, { holdId: 'h1', refund: null, now })!;
     expect(released.wallet.balance).toBe(1000);
     expect(released.transactions[0]!.description).toBe('Refund not made: $6.00 back to Available');
     expect(checkInvariants(released.wallet, history(funded, held, released))).toEqual([]);

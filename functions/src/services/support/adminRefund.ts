@@ -141,7 +141,7 @@ async function releaseHold({ db, clock }: AdminRefundDeps, userId: string, holdI
     steps: [
       {
         txId: ledgerTxId.refundHoldRelease(holdId),
-        decide: (wallet) => endRefundHold(wallet, { holdId, refundId: null, now }),
+        decide: (wallet) => endRefundHold(wallet, { holdId, refund: null, now }),
       },
     ],
   });
