@@ -87,8 +87,12 @@ export const CustomerPayment = z.object({
 });
 export type CustomerPayment = z.infer<typeof CustomerPayment>;
 
-/** The wallet's figures and what it owes (Available below zero), in cents. */
-export const CustomerFigures = WalletFigures.extend({ owed: Cents.min(0), freePredictions: z.number().int() });
+/** The wallet's figures, what it owes (Available below zero) and what admin refunds in progress hold, in cents. */
+export const CustomerFigures = WalletFigures.extend({
+  owed: Cents.min(0),
+  heldForRefunds: Cents.min(0),
+  freePredictions: z.number().int(),
+});
 export type CustomerFigures = z.infer<typeof CustomerFigures>;
 
 /** `GET /api/admin/users/:uid`: the customer view (docs/product.md#customer-view). */
@@ -175,4 +179,13 @@ export const SUPPORT_MESSAGES = {
   unknownUser: 'No such user',
   /** A closing account's unspent courtesy credit is forfeited once: a credit after that would be stranded. */
   accountClosing: 'This account is being closed: it gets no courtesy credit',
+  /** The closure refunds a closing account's money to its cards: no admin refund races it. */
+  accountClosingRefund: 'This account is being closed: the closure refunds its money to its cards',
+  /** A replay of a refund request that Stripe refused: its hold went back to Available, and nothing was refunded. */
+  refundReleased:
+    'This refund was not made (Stripe refused it) and its hold went back to Available: send a new request to try again',
+  /** The ceilings of courtesy credits (docs/product.md#courtesy-credits): per credit, and per customer per 30 days. */
+  creditAboveCap: (capCents: number) => `A courtesy credit is at most $${centsToDollars(capCents)}`,
+  creditsAboveWindowCap: (capCents: number, leftCents: number) =>
+    `Courtesy credits to one customer are at most $${centsToDollars(capCents)} per 30 days: $${centsToDollars(leftCents)} is left now`,
 } as const;

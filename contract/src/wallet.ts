@@ -20,6 +20,11 @@ export const PREDICTION_FEE_CENTS = 100;
  * (docs/product.md#closing-an-account): no charge, the money goes back to Available before it is refunded.
  * `forfeiture` is the courtesy credit still unspent when its owner closed the account: no card can take it back, so
  * it goes back to the house (at most what courtesy credits brought, once per account).
+ *
+ * `refund_hold` holds the amount of an admin's refund out of Available before Stripe is asked to refund it
+ * (docs/product.md#admin-refunds); `refund_hold_release` ends the hold once, either in the commit that applies the
+ * refund (which takes the amount out of Available: the hold becomes the refund) or back to Available when Stripe
+ * refuses it.
  */
 export const TransactionType = z.enum([
   'deposit',
@@ -35,8 +40,18 @@ export const TransactionType = z.enum([
   'credit',
   'cancellation',
   'forfeiture',
+  'refund_hold',
+  'refund_hold_release',
 ]);
 export type TransactionType = z.infer<typeof TransactionType>;
+
+/** An admin's refund in progress: its amount, out of Available, until Stripe's refund is applied or refused. */
+export const RefundHold = z.object({ paymentIntentId: z.string(), amountCents: Cents.min(1), heldAt: IsoDateTime });
+export type RefundHold = z.infer<typeof RefundHold>;
+
+/** A courtesy credit as the wallet remembers it for its 30-day ceiling (docs/product.md#courtesy-credits). */
+export const RecentCredit = z.object({ at: IsoDateTime, amountCents: Cents.min(1) });
+export type RecentCredit = z.infer<typeof RecentCredit>;
 
 /**
  * A user's prepaid wallet, in cents; its history is the `Transaction`s below
@@ -56,6 +71,13 @@ export const Wallet = z.object({
    * it from then on, and the wallet is deleted once its money is back on the cards it came from.
    */
   closingSince: IsoDateTime.optional(),
+  /**
+   * Admin refunds in progress by request id (docs/product.md#admin-refunds): money out of Available that is not yet
+   * refunded. Absent when there is none.
+   */
+  refundHolds: z.record(z.string(), RefundHold).optional(),
+  /** The courtesy credits of the last 30 days, which their ceiling counts; absent when there is none. */
+  recentCredits: z.array(RecentCredit).optional(),
 });
 export type Wallet = z.infer<typeof Wallet>;
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from './domain/rateLimit';
 import { RATE_LIMIT_ENV } from './adapters/rateLimitsFromEnv';
+import { COURTESY_CREDIT_CAP_ENV } from './adapters/courtesyCreditCapsFromEnv';
+import { DEFAULT_COURTESY_CREDIT_CAPS, type CourtesyCreditCaps } from './domain/ledger';
 import {
   MASSIVE_API_KEY,
   PARAMS,
@@ -35,6 +37,10 @@ describe('the settings of a deployment', () => {
       const param = PARAMS.find((p) => p.name === name);
       expect(param?.options.default, name).toBe(DEFAULT_RATE_LIMITS[action as keyof typeof DEFAULT_RATE_LIMITS].limit);
     }
+    for (const [cap, name] of Object.entries(COURTESY_CREDIT_CAP_ENV)) {
+      const param = PARAMS.find((p) => p.name === name);
+      expect(param?.options.default, name).toBe(DEFAULT_COURTESY_CREDIT_CAPS[cap as keyof CourtesyCreditCaps]);
+    }
   });
 
   it('reads the params at run time into the typed settings the adapters take', () => {
@@ -43,11 +49,14 @@ describe('the settings of a deployment', () => {
     vi.stubEnv('RATE_LIMIT_SEARCH_PER_MINUTE', '7');
     vi.stubEnv('MARKET_DATA_PROVIDER', 'demo');
     vi.stubEnv('STOCKSEER_ALLOWED_ORIGINS', 'https://a.example');
+    vi.stubEnv('COURTESY_CREDIT_MAX_CENTS', '2500');
+    vi.stubEnv('COURTESY_CREDITS_PER_30_DAYS_MAX_CENTS', '8000');
     expect(paramValues()).toMatchObject({ RATE_LIMIT_SEARCH_PER_MINUTE: '7', MARKET_DATA_PROVIDER: 'demo' });
     expect(settingsFrom(paramValues())).toMatchObject({
       marketDataSource: 'demo',
       providerBudget: null,
       allowedOrigins: ['https://a.example'],
+      courtesyCreditCaps: { perCreditCents: 2500, per30DaysCents: 8000 },
     });
   });
 
@@ -66,6 +75,7 @@ describe('the settings of a deployment', () => {
     vi.stubEnv('RATE_LIMIT_GENERATE_PER_MINUTE', 'ten');
     expect(() => rateLimits()).toThrow(/RATE_LIMIT_GENERATE_PER_MINUTE must be a whole number from 1 to 10000/);
     expect(() => settingsFrom({ MARKET_DATA_PROVIDER: 'yahoo' })).toThrow(/MARKET_DATA_PROVIDER/);
+    expect(() => settingsFrom({ COURTESY_CREDIT_MAX_CENTS: '0' })).toThrow(/COURTESY_CREDIT_MAX_CENTS/);
     expect(() => settingsFrom({ STOCKSEER_ALLOWED_ORIGINS: 'https://a.example/' })).toThrow(
       /STOCKSEER_ALLOWED_ORIGINS/,
     );

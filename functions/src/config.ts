@@ -22,6 +22,8 @@ import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/clien
 import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
 import { DEFAULT_TRUSTED_PROXY_HOPS, trustedProxyHopsFrom } from './http/clientAddress';
 import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
+import { COURTESY_CREDIT_CAP_ENV, courtesyCreditCapsFromEnv } from './adapters/courtesyCreditCapsFromEnv';
+import { DEFAULT_COURTESY_CREDIT_CAPS, type CourtesyCreditCaps } from './domain/ledger';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY', {
   description: "Stripe's secret API key (sk_live_... or sk_test_...).",
@@ -87,6 +89,15 @@ export const PARAMS: (StringParam | IntParam)[] = [
       input: PER_MINUTE_INPUT,
     }),
   ),
+  defineInt(COURTESY_CREDIT_CAP_ENV.perCreditCents, {
+    default: DEFAULT_COURTESY_CREDIT_CAPS.perCreditCents,
+    description: 'The largest courtesy credit an admin can give, in cents; above it the API answers 409.',
+  }),
+  defineInt(COURTESY_CREDIT_CAP_ENV.per30DaysCents, {
+    default: DEFAULT_COURTESY_CREDIT_CAPS.per30DaysCents,
+    description:
+      'The most courtesy credit one customer can get in any 30 days, in cents; a credit above what is left is 409.',
+  }),
   defineString('STOCKSEER_ALLOWED_ORIGINS', {
     default: '',
     description:
@@ -148,6 +159,7 @@ export function settingsFrom(values: Settings) {
     providerBudget: providerBudgetFromEnv(checked),
     allowedOrigins: allowedOriginsFrom(checked),
     trustedProxyHops: trustedProxyHopsFrom(checked),
+    courtesyCreditCaps: courtesyCreditCapsFromEnv(checked),
   };
 }
 
@@ -180,6 +192,7 @@ export const rateLimits = (): RateLimits => settingsFrom(paramValues()).rateLimi
 export const providerBudget = (): RateLimit | null => settingsFrom(paramValues()).providerBudget;
 export const allowedOrigins = (): string[] => settingsFrom(paramValues()).allowedOrigins;
 export const trustedProxyHops = (): number => settingsFrom(paramValues()).trustedProxyHops;
+export const courtesyCreditCaps = (): CourtesyCreditCaps => settingsFrom(paramValues()).courtesyCreditCaps;
 export const tasksServiceAccount = (): string => requiredParam(param('TASKS_SERVICE_ACCOUNT'));
 
 /**

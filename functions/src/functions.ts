@@ -23,6 +23,7 @@ import {
   API_SECRETS,
   MAINTENANCE_SECRETS,
   allowedOrigins,
+  courtesyCreditCaps,
   marketDataSettings,
   providerBudget,
   rateLimits,
@@ -65,6 +66,7 @@ export function stockseerFunctions({ clock, timeMachine, localPushService }: Sta
       models: createModelPool(),
       push: webPushSender({ publicKey: vapidPublicKey, vapid: vapidKeys, localPushService }),
       rateLimiter,
+      courtesyCreditCaps: courtesyCreditCaps(),
       maintenanceQueue: cloudTasksShardQueue(tasksServiceAccount),
     };
   });

@@ -5,6 +5,7 @@ import type { MarketDataService } from '../domain/market-data/service';
 import type { PaymentGateway } from '../adapters/stripe/gateway';
 import type { ModelPool } from '../adapters/model-pool/pool';
 import type { RateLimiter } from '../domain/rateLimit';
+import type { CourtesyCreditCaps } from '../domain/ledger';
 import type { ShardQueue } from '../domain/maintenance/runs';
 import type { PushSender } from '../adapters/push/webPushSender';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   models: ModelPool;
   /** Per-user limits of the expensive endpoints. */
   rateLimiter: RateLimiter;
+  /** The ceilings of courtesy credits (config.ts); their defaults when absent. */
+  courtesyCreditCaps?: CourtesyCreditCaps;
   /** Web Push: the VAPID public key browsers subscribe with, and maintenance's sender of run summaries. */
   push: PushSender;
   /** Where daily maintenance puts its shards (Cloud Tasks). */

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Clock } from '../domain/clock';
 import { AccountClosed, AppError, InvariantViolation } from '../domain/errors';
-import { closeDispute, ledgerTxId, openDispute, refundTopUp } from '../domain/ledger';
+import { closeDispute, endRefundHold, ledgerTxId, openDispute, refundTopUp } from '../domain/ledger';
 import { creditableTopUp, UncreditablePayment, type TopUpHistory } from '../domain/ledger/topUps';
 import type { PaymentEvent, PaymentGateway } from '../adapters/stripe/gateway';
 import { commitToWallet } from '../adapters/firestore/walletWriter';
@@ -90,7 +90,8 @@ type HistoryStep = NoticedStep & { txId: string; after: string[] };
  * writer commits them together, once each; when the ledger refuses one, they are committed one by one, so that the
  * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
  * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited. Each money
- * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox). An admin's
+ * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox). A refund made
+ * from an admin's refund hold ends that hold in the same commit (the hold becomes the refund). An admin's
  * refund (services/support/adminRefund.ts) and closing an account (services/accountClosure/close.ts) apply it the
  * same way, so the webhook after them finds nothing to do.
  */
@@ -104,12 +105,21 @@ export async function applyTopUpHistory(
   const now = clock.now();
   const credit = { ...creditStep(topUp, now), after: [] };
   const steps: HistoryStep[] = [credit];
-  for (const { refundId, amountCents } of refunds) {
+  for (const { refundId, amountCents, holdId } of refunds) {
+    const refunded = ledgerTxId.topUpRefund(paymentIntentId, refundId);
     steps.push({
-      txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
+      txId: refunded,
       after: [credit.txId],
       decide: (wallet) => refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
       notice: topUpRefunded({ paymentIntentId, refundId, amountCents }),
+    });
+    // An admin's refund held its amount out of Available: the hold ends in the refund's commit, so the money is
+    // taken out once.
+    if (holdId === null) continue;
+    steps.push({
+      txId: ledgerTxId.refundHoldRelease(holdId),
+      after: [credit.txId, refunded],
+      decide: (wallet) => endRefundHold(wallet, { holdId, refund: { refundId, paymentIntentId, amountCents }, now }),
     });
   }
   for (const { disputeId, amountCents, status } of disputes) {

@@ -42,8 +42,7 @@ export function recordAudit(write: FirestoreTransaction | WriteBatch, db: Firest
 }
 
 /**
- * Records a keyed request's entry once, in a transaction of its own (a refund's, before calling Stripe; a sign-out's,
- * before Auth): the fingerprint of the entry found when one exists already (a concurrent or earlier request with the
+ * Records a keyed request's entry once, in a transaction of its own (a sign-out's, before Auth): the fingerprint of the entry found when one exists already (a concurrent or earlier request with the
  * same key), else undefined.
  */
 export async function recordAuditOnce(db: Firestore, entry: StoredAuditEntry): Promise<{ existing?: string }> {

@@ -149,7 +149,10 @@ export async function deleteClosedWallet(
       const stored = storedWallet(await tx.get(walletRef(db, userId)), userId);
       if (!stored) return false;
       assertInvariant(
-        stored.closingSince !== undefined && stored.balance === 0 && stored.reservedBalance === 0,
+        stored.closingSince !== undefined &&
+          stored.balance === 0 &&
+          stored.reservedBalance === 0 &&
+          stored.refundHolds === undefined,
         `wallet ${userId} is deleted only once closing, at zero: ${JSON.stringify(stored)}`,
       );
       tx.delete(walletRef(db, userId));

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../../../tools/stripe-sandbox/server';
 import { AppError } from '../../domain/errors';
 import { stripeClient, stripeSettingsFrom, type StripeSettings } from './client';
-import { stripeGateway, stripeGatewayAtFirstUse, type PaymentGateway } from './gateway';
+import { REFUND_HOLD_METADATA, stripeGateway, stripeGatewayAtFirstUse, type PaymentGateway } from './gateway';
 
 // The real SDK against the sandbox that ships in the repo, in process: no emulators needed.
 let sandbox: StripeSandbox;
@@ -195,19 +195,23 @@ describe('the Stripe gateway', () => {
     await expect(gateway.cancelTopUp('pi_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('reports a top-up with its succeeded refunds and its disputes, oldest first, as Stripe has them', async () => {
+  it('reports a top-up with its succeeded refunds (and the admin refund hold each was made from) and its disputes, oldest first, as Stripe has them', async () => {
     const { paymentIntentId } = await topUp();
     await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
     const first = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 50 });
-    const second = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 100 });
+    const second = await stripe.refunds.create({
+      payment_intent: paymentIntentId,
+      amount: 100,
+      metadata: { [REFUND_HOLD_METADATA]: 'hold-1' },
+    });
     const dispute = (await (
       await fetch(`${sandbox.url}/sandbox/payment_intents/${paymentIntentId}/dispute`, { method: 'POST' })
     ).json()) as { id: string };
     expect(await gateway.retrieveTopUpHistory(paymentIntentId)).toEqual({
       payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
       refunds: [
-        { refundId: first.id, amountCents: 50 },
-        { refundId: second.id, amountCents: 100 },
+        { refundId: first.id, amountCents: 50, holdId: null },
+        { refundId: second.id, amountCents: 100, holdId: 'hold-1' },
       ],
       disputes: [{ disputeId: dispute.id, amountCents: 1900, status: 'open' }],
     });

@@ -83,6 +83,9 @@ export interface PaymentGateway {
 
 const CURRENCY = 'usd';
 
+/** The metadata key naming the admin refund hold a refund is made from (domain/ledger/rules.ts holdForRefund). */
+export const REFUND_HOLD_METADATA = 'refundHold';
+
 export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeClient(settings)): PaymentGateway {
   /** A PaymentIntent with all its refunds and disputes, as Stripe has them now. */
   const topUpObjects = (paymentIntentId: string) =>
@@ -99,7 +102,11 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
       refunds: refunds
         .filter((refund) => refund.status === 'succeeded')
         .reverse()
-        .map((refund) => ({ refundId: refund.id, amountCents: refund.amount })),
+        .map((refund) => ({
+          refundId: refund.id,
+          amountCents: refund.amount,
+          holdId: refund.metadata?.[REFUND_HOLD_METADATA] ?? null,
+        })),
       disputes: disputes
         .flatMap((dispute) => {
           const status = disputeStatus(dispute.status);

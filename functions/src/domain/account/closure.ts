@@ -10,14 +10,17 @@ import {
   type Wallet,
 } from '@stockseer/contract';
 import { ID_PREFIX } from '../ledger/ids';
+import { heldForRefunds } from '../ledger/invariants';
 
 /**
  * Why the account cannot close now, or null. A debt must be repaid first (closing would hide it), and a dispute must
- * be decided first: while the bank holds the money, nobody knows what is left to refund.
+ * be decided first: while the bank holds the money, nobody knows what is left to refund. An admin's refund in progress
+ * (a refund hold) must finish first: its money is out of Available, and the closure refunds Available.
  */
 export function closureRefusal(wallet: Wallet, lines: readonly Transaction[]): string | null {
   if (wallet.balance < 0) return ACCOUNT_MESSAGES.walletOwes(-wallet.balance);
   if (openDisputes(lines).length > 0) return ACCOUNT_MESSAGES.disputed;
+  if (heldForRefunds(wallet) > 0) return ACCOUNT_MESSAGES.refundsPending;
   return null;
 }
 

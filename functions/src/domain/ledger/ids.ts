@@ -12,6 +12,8 @@ export const ID_PREFIX = {
   disputeLost: 'dispute-lost:',
   credit: 'credit:',
   forfeit: 'forfeit:',
+  refundHold: 'refund-hold:',
+  refundHoldRelease: 'refund-hold-release:',
 } as const;
 
 /**
@@ -31,6 +33,10 @@ export const ledgerTxId = {
   credit: (creditId: string) => ID_PREFIX.credit + creditId,
   /** The courtesy credit a closing account leaves unspent: one per account, so a resumed closure forfeits once. */
   forfeit: (userId: string) => ID_PREFIX.forfeit + userId,
+  /** An admin's refund held out of Available, keyed by its request (the wallet and the Idempotency-Key, hashed). */
+  refundHold: (holdId: string) => ID_PREFIX.refundHold + holdId,
+  /** The end of that hold, once: settled by its refund, or released when Stripe refused it. */
+  refundHoldRelease: (holdId: string) => ID_PREFIX.refundHoldRelease + holdId,
   /** The line that closes a decided dispute: the webhook writes it, the nightly reconciliation looks for it. */
   disputeClosed: (paymentIntentId: string, disputeId: string, outcome: 'won' | 'lost') =>
     outcome === 'won'

@@ -5,6 +5,7 @@ import { fixedClock } from '../clock';
 import {
   checkInvariants,
   courtesyCredit,
+  DEFAULT_COURTESY_CREDIT_CAPS,
   deposit,
   forfeitCourtesyCredit,
   ledgerTxId,
@@ -99,7 +100,7 @@ describe('operationViolations (the per-operation form of the ledger invariants)'
 describe('checkInvariants on a forfeiture (the courtesy credit a closing leaves unspent)', () => {
   const credited = courtesyCredit(
     deposit(newWallet('user-1', now), { paymentIntentId: 'pi_1', amountCents: 500, now }).wallet,
-    { creditId: 'c1', amountCents: 200, now },
+    { creditId: 'c1', amountCents: 200, now, caps: DEFAULT_COURTESY_CREDIT_CAPS },
   );
   const history = [
     ...deposit(newWallet('user-1', now), { paymentIntentId: 'pi_1', amountCents: 500, now }).transactions,

@@ -33,9 +33,19 @@ export function decided(before: Wallet | null, after: Wallet, { mayOwe = false }
   return after;
 }
 
+/** What the wallet's refund holds add up to: money out of Available on its way back to a card, not yet refunded. */
+export function heldForRefunds(wallet: Wallet): number {
+  return Object.values(wallet.refundHolds ?? {}).reduce((sum, hold) => sum + hold.amountCents, 0);
+}
+
 /** The wallet alone: whole cents everywhere, no bucket but the balance below zero. */
 function walletViolations(wallet: Wallet): string[] {
   const violations: string[] = [];
+  for (const [holdId, { amountCents }] of Object.entries(wallet.refundHolds ?? {})) {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+      violations.push(`refund hold ${holdId} is ${amountCents}, not whole cents > 0`);
+    }
+  }
   if (!Number.isSafeInteger(wallet.balance)) violations.push(`balance is ${wallet.balance}, not whole cents`);
   for (const bucket of ['reservedBalance', 'chargedBalance'] as const) {
     const cents = wallet[bucket];
@@ -48,11 +58,14 @@ function walletViolations(wallet: Wallet): string[] {
   return violations;
 }
 
-/** How a line moves each of the wallet's figures, per cent of its amount: +1 in, -1 out, 0 untouched. */
-type Moves = { readonly [figure in keyof WalletFigures]: -1 | 0 | 1 };
-const COMES_IN: Moves = { available: 1, reserved: 0, charged: 0 };
-const GOES_OUT: Moves = { available: -1, reserved: 0, charged: 0 };
-const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0 };
+/**
+ * How a line moves each of the wallet's figures, per cent of its amount: +1 in, -1 out, 0 untouched. `held` is the
+ * money of refunds in progress (`heldForRefunds`): out of Available, still the wallet's until Stripe refunds it.
+ */
+type Moves = { readonly [figure in keyof WalletFigures | 'held']: -1 | 0 | 1 };
+const COMES_IN: Moves = { available: 1, reserved: 0, charged: 0, held: 0 };
+const GOES_OUT: Moves = { available: -1, reserved: 0, charged: 0, held: 0 };
+const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0, held: 0 };
 
 /**
  * What the operation writing each type fixes: its id's prefix, its amount where fixed, and how it moves the wallet's
@@ -64,24 +77,24 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; 
   reservation: {
     idPrefix: ID_PREFIX.reserve,
     amount: PREDICTION_FEE_CENTS,
-    moves: { available: -1, reserved: 1, charged: 0 },
+    moves: { available: -1, reserved: 1, charged: 0, held: 0 },
   },
   free_prediction: { idPrefix: ID_PREFIX.reserve, amount: 0, moves: MOVES_NOTHING },
   payment: {
     idPrefix: ID_PREFIX.settle,
     amount: PREDICTION_FEE_CENTS,
-    moves: { available: 0, reserved: -1, charged: 1 },
+    moves: { available: 0, reserved: -1, charged: 1, held: 0 },
   },
   refund: {
     idPrefix: ID_PREFIX.settle,
     amount: PREDICTION_FEE_CENTS,
-    moves: { available: 1, reserved: -1, charged: 0 },
+    moves: { available: 1, reserved: -1, charged: 0, held: 0 },
   },
   // Under the settlement's id: a reservation is settled once, whether charged, released or cancelled.
   cancellation: {
     idPrefix: ID_PREFIX.settle,
     amount: PREDICTION_FEE_CENTS,
-    moves: { available: 1, reserved: -1, charged: 0 },
+    moves: { available: 1, reserved: -1, charged: 0, held: 0 },
   },
   other: { moves: COMES_IN },
   credit: { idPrefix: ID_PREFIX.credit, moves: COMES_IN },
@@ -92,6 +105,13 @@ const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; 
   dispute_won: { idPrefix: ID_PREFIX.disputeWon, moves: COMES_IN },
   // The decision alone: the amount left when the dispute was opened.
   dispute_lost: { idPrefix: ID_PREFIX.disputeLost, moves: MOVES_NOTHING },
+  // An admin's refund in progress: out of Available, held until its refund is applied (which takes it out of
+  // Available in the same commit as the release) or refused.
+  refund_hold: { idPrefix: ID_PREFIX.refundHold, moves: { available: -1, reserved: 0, charged: 0, held: 1 } },
+  refund_hold_release: {
+    idPrefix: ID_PREFIX.refundHoldRelease,
+    moves: { available: 1, reserved: 0, charged: 0, held: -1 },
+  },
 };
 
 /** What a transaction of this type did to each of the wallet's figures, in signed cents. */
@@ -105,10 +125,13 @@ export function lineEffect(t: Pick<Transaction, 'type' | 'amount'>): WalletFigur
   };
 }
 
-/** How a transaction of this type changes the money the wallet holds (balance + reserved + charged). */
+/**
+ * How a transaction of this type changes the money the wallet holds (balance + reserved + charged + held for
+ * refunds): a refund hold and its release move money inside the wallet, and change nothing here.
+ */
 export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
-  const { available, reserved, charged } = lineEffect(t);
-  return available + reserved + charged;
+  const { available, reserved, charged, held } = TYPE_RULES[t.type].moves;
+  return (available + reserved + charged + held) * t.amount || 0;
 }
 
 /** The lines that end a reservation: its charge, its release, or its cancellation when the account closed. */
@@ -145,8 +168,9 @@ export function checkInvariants(wallet: Wallet, transactions: readonly Transacti
     if (!reserved.has(predictionId)) violations.push(`${predictionId} is settled but was never reserved`);
   }
   violations.push(...takenBackViolations(transactions));
+  violations.push(...refundHoldViolations(wallet, transactions));
 
-  const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance;
+  const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance + heldForRefunds(wallet);
   const received = total.deposit + total.other + total.credit;
   const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
   // Money out: what Stripe took back, and the courtesy credit a closing gave back to the house.
@@ -215,6 +239,36 @@ function takenBackViolations(transactions: readonly Transaction[]): string[] {
   return violations;
 }
 
+/**
+ * Refund holds: each ends at most once, after it was made, for its amount; those not ended are exactly the wallet's
+ * `refundHolds`, amount for amount.
+ */
+function refundHoldViolations(wallet: Wallet, transactions: readonly Transaction[]): string[] {
+  const violations: string[] = [];
+  const made = new Map<string, number>();
+  const ended = new Map<string, number>();
+  for (const t of transactions) {
+    if (t.type === 'refund_hold') made.set(t.id.slice(ID_PREFIX.refundHold.length), t.amount);
+    if (t.type === 'refund_hold_release') ended.set(t.id.slice(ID_PREFIX.refundHoldRelease.length), t.amount);
+  }
+  for (const [holdId, amount] of ended) {
+    const heldCents = made.get(holdId);
+    if (heldCents === undefined) violations.push(`refund hold ${holdId} ends but was never made`);
+    else if (heldCents !== amount) violations.push(`refund hold ${holdId} held ${heldCents}, ends ${amount}`);
+  }
+  const open = new Map([...made].filter(([holdId]) => !ended.has(holdId)));
+  const onWallet = new Map(Object.entries(wallet.refundHolds ?? {}).map(([id, hold]) => [id, hold.amountCents]));
+  for (const [holdId, amount] of open) {
+    if (onWallet.get(holdId) !== amount) {
+      violations.push(`refund hold ${holdId} of ${amount} is open, the wallet holds ${onWallet.get(holdId) ?? 0}`);
+    }
+  }
+  for (const holdId of onWallet.keys()) {
+    if (!open.has(holdId)) violations.push(`the wallet holds ${holdId} for a refund, which no open hold line says`);
+  }
+  return violations;
+}
+
 export function assertInvariants(wallet: Wallet, transactions: readonly Transaction[]): void {
   const violations = checkInvariants(wallet, transactions);
   if (violations.length > 0) {
@@ -231,7 +285,7 @@ export function operationViolations(before: Wallet, { wallet: after, transaction
   const sum = (...types: Transaction['type'][]) =>
     transactions.filter((t) => types.includes(t.type)).reduce((total, t) => total + t.amount, 0);
   const count = (type: Transaction['type']) => transactions.filter((t) => t.type === type).length;
-  const held = (w: Wallet) => w.balance + w.reservedBalance + w.chargedBalance;
+  const held = (w: Wallet) => w.balance + w.reservedBalance + w.chargedBalance + heldForRefunds(w);
   const violations: string[] = [];
   const expect = (what: string, actual: number, expected: number) => {
     if (actual !== expected) violations.push(`${what} moved by ${actual}, its transactions say ${expected}`);
@@ -252,6 +306,11 @@ export function operationViolations(before: Wallet, { wallet: after, transaction
     'reservedBalance',
     after.reservedBalance - before.reservedBalance,
     sum('reservation') - sum(...SETTLES_A_RESERVATION),
+  );
+  expect(
+    'refund holds',
+    heldForRefunds(after) - heldForRefunds(before),
+    sum('refund_hold') - sum('refund_hold_release'),
   );
   expect('freePredictions', after.freePredictions - before.freePredictions, -count('free_prediction'));
   return violations;

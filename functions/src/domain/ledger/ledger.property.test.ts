@@ -17,7 +17,12 @@ import {
   checkInvariants,
   closeDispute,
   courtesyCredit,
+  COURTESY_CREDIT_WINDOW_MS,
+  DEFAULT_COURTESY_CREDIT_CAPS,
+  endRefundHold,
   forfeitCourtesyCredit,
+  heldForRefunds,
+  holdForRefund,
   deposit,
   ledgerTxId,
   type LedgerDecision,
@@ -33,6 +38,7 @@ import {
 } from '.';
 import { figuresBefore, NO_MONEY, statementLines, walletFigures } from './lines';
 import { customerPayments } from './payments';
+import { auditWallet, STALE_REFUND_HOLD_MS } from '../maintenance/books';
 
 // Small id pools make replays (same payment intent, same prediction) common; small deposits, frequent predictions
 // and short jumps in time make running out of free predictions and of money common too.
@@ -75,23 +81,33 @@ const operation = fc.oneof(
       outcome: fc.constantFrom('won' as const, 'lost' as const),
     }),
   },
-  // Support (issue 26): an admin's courtesy credit (a small key pool: a retried request is the same credit) and an
-  // admin's refund of part or all of a top-up, which the service refuses by adminRefundRefusal before Stripe.
+  // Support: an admin's courtesy credit (a small key pool: a retried request is the same credit; amounts around the
+  // ceilings), and an admin's refund: its hold out of Available (a small key pool: a retried request is the same
+  // hold), then Stripe's answer, the refund (the hold ends in the refund's commit) or a refusal (the hold released).
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('credit' as const),
-      credit: fc.nat(4),
-      amountCents: fc.integer({ min: 1, max: 10_000 }),
+      credit: fc.nat(6),
+      amountCents: fc.integer({ min: 1, max: 7_000 }),
     }),
   },
   {
-    weight: 1,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('adminRefund' as const),
       paymentIntent: fc.nat(4),
-      refund: fc.nat(6),
-      amountCents: fc.integer({ min: 1, max: 500 }),
+      hold: fc.nat(6),
+      // Of Available, up to a little more than it holds: refusals as well as holds.
+      share: fc.double({ min: 0, max: 1.2, noNaN: true }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('stripeAnswers' as const),
+      hold: fc.nat(6),
+      refused: fc.boolean(),
     }),
   },
   // Closing the account (docs/product.md#closing-an-account): refused in debt or with an open dispute; otherwise
@@ -112,8 +128,10 @@ interface Model {
   refunds: Map<string, { paymentIntentId: string; amountCents: number }>;
   /** Stripe's side: at most one dispute per top-up (one per charge), with the bank's decision once made. */
   disputes: Map<string, { disputeId: string; amountCents: number; outcome?: 'won' | 'lost' }>;
-  /** Courtesy credits given, by request, as first given (a replay repeats them). */
-  credits: Map<string, number>;
+  /** Courtesy credits given, by request, as first given (a replay repeats them), and when. */
+  credits: Map<string, { amountCents: number; at: number }>;
+  /** Admin refunds by request: what each held, and how its hold ended. */
+  holds: Map<string, { paymentIntentId: string; amountCents: number; ended?: 'refunded' | 'released' }>;
   /** The courtesy credit a closing left unspent and forfeited. */
   forfeitedCents: number;
 }
@@ -147,6 +165,16 @@ function apply(model: Model, txId: string, decide: (wallet: Wallet) => LedgerDec
   model.wallet = plan.wallet;
   model.transactions.push(...applied.decision.transactions);
   return applied.decision;
+}
+
+/** Several steps in one commit, as the wallet writer applies a top-up's history: all the decisions that applied. */
+function applyAll(model: Model, steps: readonly WalletStep[]): LedgerDecision[] {
+  const frozen = Object.freeze({ ...model.wallet });
+  const ids = new Set(model.transactions.map((t) => t.id));
+  const plan = planCommit(frozen, ids, steps, { userId: frozen.userId, now: new Date(frozen.updatedAt) });
+  if (plan.write) model.wallet = plan.wallet;
+  for (const { decision } of plan.applied) model.transactions.push(...decision.transactions);
+  return plan.applied.map((a) => a.decision);
 }
 
 function step(model: Model, op: Operation): void {
@@ -263,25 +291,38 @@ function step(model: Model, op: Operation): void {
     case 'credit': {
       const creditId = `c${op.credit}`;
       const known = model.credits.get(creditId);
-      const amountCents = known ?? op.amountCents;
+      const amountCents = known?.amountCents ?? op.amountCents;
       const before = model.wallet;
+      const inWindow = [...model.credits.values()]
+        .filter((c) => c.at > now.getTime() - COURTESY_CREDIT_WINDOW_MS)
+        .reduce((sum, c) => sum + c.amountCents, 0);
       try {
         const applied = apply(model, ledgerTxId.credit(creditId), (w) =>
-          courtesyCredit(w, { creditId, amountCents, now }),
+          courtesyCredit(w, { creditId, amountCents, now, caps: DEFAULT_COURTESY_CREDIT_CAPS }),
         );
         if (applied) {
           expect(known).toBeUndefined();
-          model.credits.set(creditId, amountCents);
+          model.credits.set(creditId, { amountCents, at: now.getTime() });
           expect(applied.wallet.balance).toBe(before.balance + amountCents);
+          // Within both ceilings, whatever came before.
+          expect(amountCents).toBeLessThanOrEqual(DEFAULT_COURTESY_CREDIT_CAPS.perCreditCents);
+          expect(inWindow + amountCents).toBeLessThanOrEqual(DEFAULT_COURTESY_CREDIT_CAPS.per30DaysCents);
         } else expect(known).toBeDefined();
       } catch (error) {
-        // Only a wallet that owes refuses a new credit (it would hide the debt), and a closing one (its unspent
-        // credit is forfeited once).
+        // Refused, in this order: a wallet that owes (it would hide the debt), a closing one (its unspent credit is
+        // forfeited once), a credit above its ceiling, credits of the last 30 days above theirs.
         expect(known).toBeUndefined();
+        const { perCreditCents, per30DaysCents } = DEFAULT_COURTESY_CREDIT_CAPS;
         const why =
           before.balance < 0
             ? SUPPORT_MESSAGES.walletOwes(-before.balance)
-            : before.closingSince && SUPPORT_MESSAGES.accountClosing;
+            : before.closingSince
+              ? SUPPORT_MESSAGES.accountClosing
+              : amountCents > perCreditCents
+                ? SUPPORT_MESSAGES.creditAboveCap(perCreditCents)
+                : inWindow + amountCents > per30DaysCents
+                  ? SUPPORT_MESSAGES.creditsAboveWindowCap(per30DaysCents, per30DaysCents - inWindow)
+                  : null;
         expect(why).toBeTruthy();
         expect((error as AppError).message).toBe(why);
         expect(model.wallet).toBe(before);
@@ -289,38 +330,95 @@ function step(model: Model, op: Operation): void {
       return;
     }
     case 'adminRefund': {
-      const refundId = `re_admin_${op.refund}`;
-      if (model.refunds.has(refundId)) return; // a replay of a refund is the 'refund' case's
-      const paymentIntentId = `pi_${op.paymentIntent}`;
+      const holdId = `h${op.hold}`;
+      const known = model.holds.get(holdId);
+      const paymentIntentId = known?.paymentIntentId ?? `pi_${op.paymentIntent}`;
+      const amountCents = known?.amountCents ?? Math.max(1, Math.ceil(op.share * model.wallet.balance));
       if (!model.firstDepositCents.has(paymentIntentId)) return;
       const payment = customerPayments(model.transactions).find((p) => p.paymentIntentId === paymentIntentId)!;
       // What the ledger says is left to refund is what Stripe says.
       expect(payment.refundableCents).toBe(
         model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId),
       );
-      const refusal = adminRefundRefusal(model.wallet, payment.refundableCents, op.amountCents);
-      if (refusal !== null) return;
       const before = model.wallet;
-      apply(model, ledgerTxId.topUpRefund(paymentIntentId, refundId), (w) =>
-        refundTopUp(w, { paymentIntentId, refundId, amountCents: op.amountCents, now }),
-      );
-      model.refunds.set(refundId, { paymentIntentId, amountCents: op.amountCents });
-      // An admin refund never puts a wallet in debt: it takes only what Available holds.
-      expect(model.wallet.balance).toBe(before.balance - op.amountCents);
-      expect(model.wallet.balance).toBeGreaterThanOrEqual(0);
+      const refusal = before.closingSince
+        ? SUPPORT_MESSAGES.accountClosingRefund
+        : adminRefundRefusal(before, payment.refundableCents, amountCents);
+      try {
+        const applied = apply(model, ledgerTxId.refundHold(holdId), (w) =>
+          holdForRefund(w, { holdId, paymentIntentId, amountCents, refundableCents: payment.refundableCents, now }),
+        );
+        if (!applied) {
+          // A retried request: its hold was made once.
+          expect(known).toBeDefined();
+          return;
+        }
+        expect(known).toBeUndefined();
+        expect(refusal).toBeNull();
+        model.holds.set(holdId, { paymentIntentId, amountCents });
+        // Held out of Available at once: never below zero, so concurrent refunds cannot spend it twice.
+        expect(model.wallet.balance).toBe(before.balance - amountCents);
+        expect(model.wallet.balance).toBeGreaterThanOrEqual(0);
+      } catch (error) {
+        expect(known).toBeUndefined();
+        expect((error as AppError).message).toBe(refusal);
+        expect(model.wallet).toBe(before);
+      }
+      return;
+    }
+    case 'stripeAnswers': {
+      const holdId = `h${op.hold}`;
+      const hold = model.holds.get(holdId);
+      if (!hold) return;
+      const { paymentIntentId, amountCents } = hold;
+      const refundId = `re_${holdId}`;
+      const before = model.wallet;
+      // Stripe refunds no more than is left of the top-up (a dispute or a refund since may have taken it).
+      const refused =
+        hold.ended === 'released' ||
+        (hold.ended === undefined &&
+          (op.refused ||
+            amountCents > model.firstDepositCents.get(paymentIntentId)! - takenBackFrom(model, paymentIntentId)));
+      const end: WalletStep = {
+        txId: ledgerTxId.refundHoldRelease(holdId),
+        decide: (w) =>
+          endRefundHold(w, { holdId, refund: refused ? null : { refundId, paymentIntentId, amountCents }, now }),
+      };
+      if (refused) {
+        const applied = applyAll(model, [end]);
+        expect(applied.length).toBe(hold.ended === undefined ? 1 : 0);
+        if (hold.ended === undefined) expect(model.wallet.balance).toBe(before.balance + amountCents);
+        hold.ended = 'released';
+        return;
+      }
+      // The refund's line, then the end of its hold, in one commit (services/paymentEvents.ts applyTopUpHistory).
+      const applied = applyAll(model, [
+        {
+          txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
+          decide: (w) => refundTopUp(w, { paymentIntentId, refundId, amountCents, now }),
+        },
+        end,
+      ]);
+      expect(applied.length).toBe(hold.ended === undefined ? 2 : 0);
+      if (hold.ended === undefined) model.refunds.set(refundId, { paymentIntentId, amountCents });
+      hold.ended = 'refunded';
+      // The hold became the refund: Available moved when it was held, not again.
+      expect(model.wallet.balance).toBe(before.balance);
+      expect(model.wallet.refundHolds?.[holdId]).toBeUndefined();
       return;
     }
     case 'close': {
       const refusal = closureRefusal(model.wallet, model.transactions);
       const indebted = model.wallet.balance < 0;
       const disputed = [...model.disputes.values()].some((d) => d.outcome === undefined);
-      expect(refusal !== null).toBe(indebted || disputed);
+      const refunding = [...model.holds.values()].some((h) => h.ended === undefined);
+      expect(refusal !== null).toBe(indebted || disputed || refunding);
       if (refusal !== null) return;
       const openPaid = [...model.predictions.values()].filter((p) => !p.isFree && p.outcome === undefined).length;
       const written = () => model.transactions.map((t, writtenAt) => ({ ...t, writtenAt }));
       const planned = refundPlan(model.wallet.balance + 100 * openPaid, customerPayments(written()));
       // Money no card brought (a courtesy credit still unspent) cannot go back to one: it is forfeited.
-      const credited = [...model.credits.values()].reduce((sum, cents) => sum + cents, 0);
+      const credited = [...model.credits.values()].reduce((sum, c) => sum + c.amountCents, 0);
       expect(planned.forfeitCents).toBeLessThanOrEqual(credited - model.forfeitedCents);
       const marked = startClosing(model.wallet, now);
       if (marked) model.wallet = marked;
@@ -377,13 +475,27 @@ function step(model: Model, op: Operation): void {
 function expectHealthy(model: Model): void {
   const { wallet, transactions } = model;
   expect(checkInvariants(wallet, transactions)).toEqual([]);
+  // The nightly books audit of the wallet, run at any moment: clean, but for a refund hold open since an earlier
+  // day (a request that stopped before Stripe answered), which it names.
+  const now = fixedClock(model.today).now();
+  const stale = Object.entries(wallet.refundHolds ?? {}).filter(
+    ([, hold]) => Date.parse(hold.heldAt) <= now.getTime() - STALE_REFUND_HOLD_MS,
+  );
+  const books = auditWallet(wallet, transactions, { since: '', now });
+  expect(books.violations).toHaveLength(stale.length);
+  stale.forEach(([holdId], i) => expect(books.violations[i]).toContain(ledgerTxId.refundHold(holdId)));
   const paymentIntents = [...model.firstDepositCents.keys()];
   const takenBack = paymentIntents.reduce((sum, id) => sum + takenBackFrom(model, id), 0);
   // Only money taken back can put the wallet in debt, and never deeper than what was taken back.
   expect(wallet.balance).toBeGreaterThanOrEqual(-takenBack);
 
-  const received = [...model.firstDepositCents.values(), ...model.credits.values()].reduce((sum, c) => sum + c, 0);
-  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance).toBe(
+  const credited = [...model.credits.values()].map((c) => c.amountCents);
+  const received = [...model.firstDepositCents.values(), ...credited].reduce((sum, c) => sum + c, 0);
+  // Money held for refunds in progress is still the wallet's: out of Available, not yet given back.
+  const open = [...model.holds].filter(([, h]) => h.ended === undefined);
+  expect(heldForRefunds(wallet)).toBe(open.reduce((sum, [, h]) => sum + h.amountCents, 0));
+  expect(Object.keys(wallet.refundHolds ?? {}).sort()).toEqual(open.map(([id]) => id).sort());
+  expect(wallet.balance + wallet.reservedBalance + wallet.chargedBalance + heldForRefunds(wallet)).toBe(
     received - takenBack - model.forfeitedCents,
   );
   for (const id of paymentIntents) {
@@ -412,6 +524,7 @@ const newModel = (today: string): Model => ({
   refunds: new Map(),
   disputes: new Map(),
   credits: new Map(),
+  holds: new Map(),
   forfeitedCents: 0,
 });
 
@@ -422,7 +535,7 @@ const sumOf = (effects: readonly WalletFigures[]): WalletFigures => ({
 });
 
 describe('ledger under random sequences of operations', () => {
-  it('keeps every invariant after every step (refunds, disputes, courtesy credits, admin refunds and closings included), conserves money and never settles or takes back twice', () => {
+  it('keeps every invariant after every step (refunds, disputes, courtesy credits within their ceilings, admin refunds held, refunded or released, and closings included), conserves money and never settles or takes back twice', () => {
     fc.assert(
       fc.property(startDay, operations, (today, ops) => {
         const model = newModel(today);

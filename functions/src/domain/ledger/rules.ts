@@ -13,8 +13,11 @@
  * - reservedBalance >= 0, chargedBalance >= 0, freePredictions in 0..5, all whole numbers;
  * - balance >= 0, except that money leaving after it came in may take it below zero (the wallet then owes money);
  *   every other operation leaves a negative balance no lower than it found it;
- * - balance + reservedBalance + chargedBalance == deposits + credits - refunds - disputes + disputes won, and the
- *   debt is never larger than what went back out (-balance <= refunds + disputes - disputes won);
+ * - balance + reservedBalance + chargedBalance + held for refunds == deposits + credits - refunds - disputes +
+ *   disputes won - forfeitures, and the debt is never larger than what went back out (-balance <= refunds +
+ *   disputes - disputes won);
+ * - an admin refund's hold (`holdForRefund`) never takes balance below zero, and ends once (`endRefundHold`): in the
+ *   commit of its refund's line, or back to the balance when Stripe refuses; the open holds are `refundHolds`;
  * - per top-up: it was credited before anything was taken back, and refunds plus open or lost disputes never take
  *   back more than it brought in; a dispute is closed at most once, won or lost, and only after it was opened;
  * - every reservation is settled at most once; every transaction id appears once.
@@ -25,6 +28,7 @@ import {
   FREE_PREDICTIONS_PER_MONTH,
   PREDICTION_FEE_CENTS,
   walletOwesMessage,
+  type RecentCredit,
   type Transaction,
   type Wallet,
   ERROR_MESSAGES,
@@ -74,13 +78,27 @@ export function deposit(
   };
 }
 
+/** The ceilings of courtesy credits (config.ts): per credit, and per customer over the last 30 days. */
+export interface CourtesyCreditCaps {
+  perCreditCents: number;
+  per30DaysCents: number;
+}
+
+export const DEFAULT_COURTESY_CREDIT_CAPS: CourtesyCreditCaps = { perCreditCents: 5_000, per30DaysCents: 10_000 };
+
+/** The window of the per-customer ceiling. */
+export const COURTESY_CREDIT_WINDOW_MS = 30 * 86_400_000;
+
 /**
- * A courtesy credit from an admin (docs/product.md#courtesy-credits): money from the house into Available, bounded,
- * and refused while the wallet owes money, since it would hide the debt that a top-up must repay.
+ * A courtesy credit from an admin (docs/product.md#courtesy-credits): money from the house into Available, refused
+ * while the wallet owes money (it would hide the debt that a top-up must repay), and within its ceilings: at most
+ * `perCreditCents`, and with the wallet's credits of the last 30 days at most `per30DaysCents`. The wallet keeps
+ * those credits itself (`recentCredits`), so the wallet writer's transaction reads what the ceiling counts and
+ * concurrent credits cannot pass it together.
  */
 export function courtesyCredit(
   wallet: Wallet,
-  { creditId, amountCents, now }: { creditId: string; amountCents: number; now: Date },
+  { creditId, amountCents, now, caps }: { creditId: string; amountCents: number; now: Date; caps: CourtesyCreditCaps },
 ): LedgerDecision {
   assertInvariant(
     Number.isSafeInteger(amountCents) &&
@@ -91,8 +109,22 @@ export function courtesyCredit(
   if (wallet.balance < 0) throw new AppError('conflict', SUPPORT_MESSAGES.walletOwes(-wallet.balance));
   // A closing account's unspent credit is forfeited once (forfeitCourtesyCredit): a later one would be stranded.
   if (wallet.closingSince !== undefined) throw new AppError('conflict', SUPPORT_MESSAGES.accountClosing);
+  if (amountCents > caps.perCreditCents) {
+    throw new AppError('conflict', SUPPORT_MESSAGES.creditAboveCap(caps.perCreditCents));
+  }
+  const recent = creditsWithinWindow(wallet, now);
+  const given = recent.reduce((sum, c) => sum + c.amountCents, 0);
+  if (given + amountCents > caps.per30DaysCents) {
+    const left = Math.max(0, caps.per30DaysCents - given);
+    throw new AppError('conflict', SUPPORT_MESSAGES.creditsAboveWindowCap(caps.per30DaysCents, left));
+  }
   return {
-    wallet: decided(wallet, { ...wallet, balance: wallet.balance + amountCents, updatedAt: now.toISOString() }),
+    wallet: decided(wallet, {
+      ...wallet,
+      balance: wallet.balance + amountCents,
+      recentCredits: [...recent, { at: now.toISOString(), amountCents }],
+      updatedAt: now.toISOString(),
+    }),
     transactions: [
       transaction(wallet, now, {
         id: ledgerTxId.credit(creditId),
@@ -103,6 +135,12 @@ export function courtesyCredit(
       }),
     ],
   };
+}
+
+/** The wallet's courtesy credits of the 30 days before `now`, which the per-customer ceiling counts. */
+export function creditsWithinWindow(wallet: Wallet, now: Date): RecentCredit[] {
+  const from = now.getTime() - COURTESY_CREDIT_WINDOW_MS;
+  return (wallet.recentCredits ?? []).filter((c) => Date.parse(c.at) > from);
 }
 
 /**
@@ -143,6 +181,90 @@ export function adminRefundRefusal(wallet: Wallet, refundableCents: number, amou
   if (amountCents > refundableCents) return SUPPORT_MESSAGES.refundExceedsRefundable(refundableCents);
   if (amountCents > wallet.balance) return SUPPORT_MESSAGES.refundExceedsAvailable(wallet.balance);
   return null;
+}
+
+/**
+ * An admin's refund holds its amount out of Available before Stripe is asked (docs/product.md#admin-refunds), in the
+ * wallet writer's transaction, so concurrent refunds, generates and closings see it at once and never spend it
+ * twice. Refused (409) as `adminRefundRefusal` says, and on a closing account, whose closure refunds its money.
+ * `holdId` is the request's id: one hold per request, whatever the retries.
+ */
+export function holdForRefund(
+  wallet: Wallet,
+  {
+    holdId,
+    paymentIntentId,
+    amountCents,
+    refundableCents,
+    now,
+  }: { holdId: string; paymentIntentId: string; amountCents: number; refundableCents: number; now: Date },
+): LedgerDecision {
+  assertPositiveCents(amountCents, 'a refund hold');
+  if (wallet.closingSince !== undefined) throw new AppError('conflict', SUPPORT_MESSAGES.accountClosingRefund);
+  const refusal = adminRefundRefusal(wallet, refundableCents, amountCents);
+  if (refusal !== null) throw new AppError('conflict', refusal);
+  const stamp = now.toISOString();
+  return {
+    wallet: decided(wallet, {
+      ...wallet,
+      balance: wallet.balance - amountCents,
+      refundHolds: { ...wallet.refundHolds, [holdId]: { paymentIntentId, amountCents, heldAt: stamp } },
+      updatedAt: stamp,
+    }),
+    transactions: [
+      transaction(wallet, now, {
+        id: ledgerTxId.refundHold(holdId),
+        type: 'refund_hold',
+        amount: amountCents,
+        ticker: null,
+        description: `Held for a refund to your card: $${centsToDollars(amountCents)}`,
+      }),
+    ],
+  };
+}
+
+/**
+ * Ends a refund hold, once: back to Available. With `refund`, in the same commit as (and after) that refund's line,
+ * which took the amount out of Available: the hold becomes the refund, which must be the one held for. Without,
+ * Stripe refused the refund. Null when the wallet holds nothing under `holdId` (a refund made without a hold, or one
+ * that ended before).
+ */
+export function endRefundHold(
+  wallet: Wallet,
+  {
+    holdId,
+    refund,
+    now,
+  }: { holdId: string; refund: { refundId: string; paymentIntentId: string; amountCents: number } | null; now: Date },
+): LedgerDecision | null {
+  const hold = wallet.refundHolds?.[holdId];
+  if (hold === undefined) return null;
+  assertInvariant(
+    refund === null || (refund.paymentIntentId === hold.paymentIntentId && refund.amountCents === hold.amountCents),
+    () =>
+      `refund ${refund?.refundId} of ${refund?.amountCents} cents is not what hold ${holdId} held: ${JSON.stringify(hold)}`,
+  );
+  const { [holdId]: _ended, ...others } = wallet.refundHolds!;
+  const { refundHolds: _all, ...rest } = wallet;
+  const amount = centsToDollars(hold.amountCents);
+  return {
+    wallet: decided(wallet, {
+      ...rest,
+      ...(Object.keys(others).length > 0 ? { refundHolds: others } : {}),
+      balance: wallet.balance + hold.amountCents,
+      updatedAt: now.toISOString(),
+    }),
+    transactions: [
+      transaction(wallet, now, {
+        id: ledgerTxId.refundHoldRelease(holdId),
+        type: 'refund_hold_release',
+        amount: hold.amountCents,
+        ticker: null,
+        description:
+          refund === null ? `Refund not made: $${amount} back to Available` : `Hold of $${amount} became the refund`,
+      }),
+    ],
+  };
 }
 
 /** Which top-up money is taken back from, and how much: Stripe's numbers, so a bad one is a bug, not user input. */

@@ -20,6 +20,8 @@ export interface TopUpPayment {
 export interface TopUpRefund {
   refundId: string;
   amountCents: number;
+  /** The admin refund hold it was made from (its metadata, docs/product.md#admin-refunds); null for any other. */
+  holdId: string | null;
 }
 
 /** A dispute (chargeback) of a top-up: `open` while the bank decides, then won or lost. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@stockseer/contract';
-import { deposit, payForPrediction, planCommit, refundTopUp, settle, type WalletStep } from '../ledger';
+import { deposit, holdForRefund, payForPrediction, planCommit, refundTopUp, settle, type WalletStep } from '../ledger';
 import {
   afterReconcile,
   auditWallet,
@@ -40,7 +40,7 @@ function healthy() {
 describe('auditWallet', () => {
   it('adds a healthy wallet to the totals, naming nothing', () => {
     const { wallet, lines } = healthy();
-    expect(auditWallet(wallet, lines, later.toISOString())).toEqual({
+    expect(auditWallet(wallet, lines, { since: later.toISOString(), now: later })).toEqual({
       walletId: 'u1',
       inCents: 1500,
       chargedCents: 100,
@@ -52,13 +52,42 @@ describe('auditWallet', () => {
 
   it('finds a wallet changed behind the ledger, and a line changed behind it, naming the line it can', () => {
     const { wallet, lines } = healthy();
-    expect(auditWallet({ ...wallet, balance: wallet.balance + 700 }, lines, later.toISOString()).violations).toEqual([
-      'wallet holds 2200 cents but received 2000 and gave back 500',
-    ]);
+    expect(
+      auditWallet({ ...wallet, balance: wallet.balance + 700 }, lines, { since: later.toISOString(), now: later })
+        .violations,
+    ).toEqual(['wallet holds 2200 cents but received 2000 and gave back 500']);
     const twice = [...lines, lines[0]!] as Transaction[];
-    const books = auditWallet(wallet, twice, later.toISOString());
+    const books = auditWallet(wallet, twice, { since: later.toISOString(), now: later });
     expect(books.violations).toContain('transaction deposit:pi_1 appears twice');
     expect(books.suspectTxIds).toEqual(['deposit:pi_1']);
+  });
+});
+
+describe('auditWallet on an admin refund in progress', () => {
+  const hold = (heldAt: Date) => {
+    const { wallet, lines } = healthy();
+    const decision = holdForRefund(wallet, {
+      holdId: 'h1',
+      paymentIntentId: 'pi_1',
+      amountCents: 300,
+      refundableCents: 1500,
+      now: heldAt,
+    });
+    return { wallet: decision.wallet, lines: [...lines, ...decision.transactions] };
+  };
+
+  it("counts held money as the wallet's while the refund is on its way", () => {
+    const { wallet, lines } = hold(later);
+    const books = auditWallet(wallet, lines, { since: later.toISOString(), now: later });
+    expect(books).toMatchObject({ inCents: 1500, violations: [] });
+  });
+
+  it('names a hold older than an hour: a crash left it between the hold and Stripe', () => {
+    const { wallet, lines } = hold(now);
+    expect(auditWallet(wallet, lines, { since: now.toISOString(), now: later }).violations).toEqual([
+      'refund-hold:h1 has held 300 cents of pi_1 since 2026-11-20T21:00:00.000Z: retry that admin refund with its ' +
+        'Idempotency-Key to refund or release it',
+    ]);
   });
 });
 

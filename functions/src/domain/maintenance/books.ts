@@ -22,8 +22,30 @@ export interface WalletBooks {
 /** Lines named in an alert at most: enough to start from, small enough to read. */
 const MAX_SUSPECTS = 20;
 
-export function auditWallet(wallet: Wallet, lines: readonly Transaction[], since: string): WalletBooks {
+/**
+ * How long an admin's refund may hold its money before the audit names it: the request holds, calls Stripe and
+ * applies the refund in seconds, so an older hold was left by a crash between the hold and Stripe's answer.
+ */
+export const STALE_REFUND_HOLD_MS = 60 * 60_000;
+
+/**
+ * A wallet against its whole history, at `now` (the ledger's clock): the invariants, and any refund hold older than
+ * STALE_REFUND_HOLD_MS, which a retry of its request with the same Idempotency-Key finishes (refunded, or released
+ * when Stripe refuses it).
+ */
+export function auditWallet(
+  wallet: Wallet,
+  lines: readonly Transaction[],
+  { since, now }: { since: string; now: Date },
+): WalletBooks {
   const violations = checkInvariants(wallet, lines);
+  for (const [holdId, hold] of Object.entries(wallet.refundHolds ?? {})) {
+    if (Date.parse(hold.heldAt) > now.getTime() - STALE_REFUND_HOLD_MS) continue;
+    violations.push(
+      `${ledgerTxId.refundHold(holdId)} has held ${hold.amountCents} cents of ${hold.paymentIntentId} since ` +
+        `${hold.heldAt}: retry that admin refund with its Idempotency-Key to refund or release it`,
+    );
+  }
   const ids = (of: readonly Transaction[]) => [...new Set(of.map((t) => t.id))];
   const named = ids(lines.filter((t) => violations.some((v) => v.includes(t.id))));
   const recent = ids(lines.filter((t) => t.createdAt >= since));

@@ -16,6 +16,9 @@ import {
 } from '../ledger';
 import { aggregateDeltasOf, lineFigures, NO_FIGURES, sumFigures, type FigureDeltas } from './figures';
 
+/** The credits' ceilings are not what these figures are about: none that a generated credit reaches. */
+const NO_CAPS = { perCreditCents: COURTESY_CREDIT_CENTS.max, per30DaysCents: Number.MAX_SAFE_INTEGER };
+
 // Small id pools make replays (a webhook delivered again, a settlement retried) common.
 const operation = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), pi: fc.nat(4), cents: fc.integer({ min: 100, max: 900 }) }),
@@ -45,7 +48,7 @@ function stepOf(op: Operation, world: { deposits: Map<string, number>; made: Map
       const amountCents = Math.min(Math.max(op.cents, COURTESY_CREDIT_CENTS.min), COURTESY_CREDIT_CENTS.max);
       return {
         txId: ledgerTxId.credit(creditId),
-        decide: (w) => (w.balance < 0 ? null : courtesyCredit(w, { creditId, amountCents, now })),
+        decide: (w) => (w.balance < 0 ? null : courtesyCredit(w, { creditId, amountCents, now, caps: NO_CAPS })),
       };
     }
     case 'deposit': {

@@ -52,6 +52,9 @@ const LINE_FIGURES: Record<TransactionType, (cents: number) => Partial<FigureDel
   dispute_won: (cents) => ({ disputesWon: cents }),
   // The bank's decision alone: the money left when the dispute was opened.
   dispute_lost: () => ({}),
+  // An admin's refund in progress moves money inside the wallet; its refund line counts it as refunded.
+  refund_hold: () => ({}),
+  refund_hold_release: () => ({}),
 };
 
 export function lineFigures(line: Pick<Transaction, 'type' | 'amount'>): FigureDeltas {

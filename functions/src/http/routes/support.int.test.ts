@@ -116,7 +116,14 @@ describe('the customer view', () => {
     const user = await customerWithTopUp('view', 10);
     const view = CustomerView.parse((await asAdmin(`/api/admin/users/${user.uid}`)).body);
     expect(view.profile).toMatchObject({ id: user.uid, email: user.email, isAdmin: false });
-    expect(view.figures).toEqual({ available: 1000, reserved: 0, charged: 0, owed: 0, freePredictions: 5 });
+    expect(view.figures).toEqual({
+      available: 1000,
+      reserved: 0,
+      charged: 0,
+      owed: 0,
+      heldForRefunds: 0,
+      freePredictions: 5,
+    });
     expect(view.sessions).toMatchObject({ disabled: false });
     expect(view.sessions.lastSignInAt).not.toBeNull();
     expect(view.payments).toMatchObject([

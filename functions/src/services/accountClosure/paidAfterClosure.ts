@@ -35,14 +35,14 @@ export async function refundPaidAfterClosure(
   const refunds = [...history.refunds];
   const left = refundableCents(history);
   if (left > 0) {
-    refunds.push(
-      await payments.refundTopUp({
-        paymentIntentId,
-        amountCents: left,
-        idempotencyKey: paidAfterClosureRefundKey(paymentIntentId),
-        metadata: { paidAfterClosure: userId },
-      }),
-    );
+    const refund = await payments.refundTopUp({
+      paymentIntentId,
+      amountCents: left,
+      idempotencyKey: paidAfterClosureRefundKey(paymentIntentId),
+      metadata: { paidAfterClosure: userId },
+    });
+    // No admin's hold stands behind it: the account has no wallet left to hold in.
+    refunds.push({ ...refund, holdId: null });
   }
   const now = clock.now();
   const steps: WalletStep[] = [

@@ -71,7 +71,7 @@ export const auditStep: MaintenanceStep<{ walletIds: string[]; since: string }> 
         );
         continue;
       }
-      const books = auditWallet(wallet, transactions, since);
+      const books = auditWallet(wallet, transactions, { since, now: ctx.clock.now() });
       // A broken wallet counts as found, not in the totals: its figures are what is in doubt.
       if (books.violations.length === 0) {
         report.booksInCents += books.inCents;

@@ -1,7 +1,8 @@
 /**
  * `POST /api/admin/users/:uid/credits`: an admin's courtesy credit (docs/product.md#courtesy-credits). In order: a
  * replay of the key answers the first credit; the wallet writer applies the credit once per key and writes its audit
- * entry in the same transaction, or refuses it (409) on a wallet that owes money, writing nothing.
+ * entry in the same transaction, or refuses it (409), writing nothing: on a wallet that owes money, or above the
+ * ceilings per credit and per customer per 30 days, which the transaction checks on the wallet it read.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
@@ -10,13 +11,18 @@ import type { Caller } from '../../domain/caller';
 import type { Clock } from '../../domain/clock';
 import { auditEntry } from '../../domain/audit';
 import { assertInvariant, conflict } from '../../domain/errors';
-import { courtesyCredit, ledgerTxId } from '../../domain/ledger';
+import { courtesyCredit, DEFAULT_COURTESY_CREDIT_CAPS, ledgerTxId, type CourtesyCreditCaps } from '../../domain/ledger';
 import { accountOf } from '../../adapters/auth/accounts';
 import { findAuditEntry, keyedRequest, recordAudit } from '../../adapters/firestore/auditLog';
 import { commitToWallet, walletOf } from '../../adapters/firestore/walletWriter';
 
 export async function giveCourtesyCredit(
-  { db, auth, clock }: { db: Firestore; auth: Auth; clock: Clock },
+  {
+    db,
+    auth,
+    clock,
+    courtesyCreditCaps: caps = DEFAULT_COURTESY_CREDIT_CAPS,
+  }: { db: Firestore; auth: Auth; clock: Clock; courtesyCreditCaps?: CourtesyCreditCaps },
   admin: Caller,
   userId: string,
   { amountCents, reason }: CourtesyCreditRequest,
@@ -53,7 +59,7 @@ export async function giveCourtesyCredit(
   const outcome = await commitToWallet(db, {
     userId,
     now,
-    steps: [{ txId: transactionId, decide: (wallet) => courtesyCredit(wallet, { creditId, amountCents, now }) }],
+    steps: [{ txId: transactionId, decide: (wallet) => courtesyCredit(wallet, { creditId, amountCents, now, caps }) }],
     alsoWrite: (tx) => recordAudit(tx, db, { ...entry, fingerprint }),
   });
   // A concurrent request with the same key committed first: the same request is its replay, another a conflict.

@@ -8,6 +8,7 @@ import type { CustomerPageQuery, CustomerStatementPage, CustomerView } from '@st
 import type { Clock } from '../../domain/clock';
 import { validationError } from '../../domain/errors';
 import { customerPayments } from '../../domain/ledger/payments';
+import { heldForRefunds } from '../../domain/ledger';
 import { statementNewestFirst, walletFigures } from '../../domain/ledger/lines';
 import { accountOf, sessionsOf } from '../../adapters/auth/accounts';
 import { readLedger } from '../../adapters/firestore/ledgerRepository';
@@ -34,7 +35,12 @@ export async function customerView({ db, auth }: SupportReads, userId: string): 
       createdAt: profile?.createdAt ?? created,
     },
     figures: wallet
-      ? { ...walletFigures(wallet), owed: Math.max(0, -wallet.balance), freePredictions: wallet.freePredictions }
+      ? {
+          ...walletFigures(wallet),
+          owed: Math.max(0, -wallet.balance),
+          heldForRefunds: heldForRefunds(wallet),
+          freePredictions: wallet.freePredictions,
+        }
       : null,
     sessions: sessionsOf(account),
     payments: customerPayments(ledger?.transactions ?? []),

@@ -124,4 +124,6 @@ export const TRANSACTION_LABELS = {
   dispute_lost: 'Dispute lost',
   credit: 'Courtesy credit',
   forfeiture: 'Courtesy credit not refunded',
+  refund_hold: 'Refund in progress',
+  refund_hold_release: 'Refund hold ended',
 } satisfies Record<Exclude<TransactionType, keyof typeof PREDICTION_LINE_TEXT>, string>;

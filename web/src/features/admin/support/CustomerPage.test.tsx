@@ -15,7 +15,7 @@ const USER = `/api/admin/users/${UID}`;
 
 const VIEW: CustomerView = {
   profile: { id: UID, displayName: 'Ada', email: 'ada@example.com', isAdmin: false, createdAt: '2026-11-01T10:00:00Z' },
-  figures: { available: 1500, reserved: 100, charged: 200, owed: 0, freePredictions: 3 },
+  figures: { available: 1500, reserved: 100, charged: 200, owed: 0, heldForRefunds: 0, freePredictions: 3 },
   sessions: {
     lastSignInAt: '2026-11-20T10:00:00.000Z',
     lastActiveAt: '2026-11-21T10:00:00.000Z',

@@ -50,6 +50,7 @@ export function CustomerSummary({ customer }: { customer: CustomerView }) {
               [CUSTOMER_TEXT.available, formatCents(figures.available)],
               [CUSTOMER_TEXT.reserved, formatCents(figures.reserved)],
               [CUSTOMER_TEXT.charged, formatCents(figures.charged)],
+              [CUSTOMER_TEXT.heldForRefunds, formatCents(figures.heldForRefunds)],
               [
                 CUSTOMER_TEXT.owed,
                 <span key="owed" className={figures.owed > 0 ? 'statement-owing' : undefined}>

@@ -20,6 +20,7 @@ export const CUSTOMER_TEXT = {
   reserved: 'Reserved',
   charged: 'Charged',
   owed: 'Owed',
+  heldForRefunds: 'Held for refunds',
   freeLeft: 'Free predictions left',
   noWallet: 'No wallet yet: this user has not opened the app.',
 
