@@ -6,7 +6,7 @@ import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { expectAccessible } from '../tools/testing/axe';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { atWidths, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { payTenDollarsInOpenDialog } from './support/wallet';
 
@@ -114,9 +114,13 @@ describe('Honest odds: the price of the next click, before it', () => {
     const dialog = page.getByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('$1.00');
+    // It opens on Cancel: Enter on Generate and a second Enter (a double press) spend nothing.
+    await expect(
+      dialog.getByRole('button', { name: ODDS_TEXT.cancel }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
     await expectAccessible(page, 'the confirmation of a paid click');
-    await screens(page, 'odds-confirm');
-    await dialog.getByRole('button', { name: ODDS_TEXT.cancel }).click();
+    await atWidths(page, 'odds-confirm');
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await panel(page).getByText(PREDICTION_TEXT.noFuture).waitFor();
 

@@ -87,6 +87,8 @@ describe('NewPredictions: the price of the next click', () => {
     fireEvent.click(generateButton());
     const dialog = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     expect(dialog.textContent).toContain('$1.00');
+    // Enter on the opening dialog cancels: a second Enter after Generate must not spend.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: ODDS_TEXT.cancel }));
     fireEvent.click(within(dialog).getByRole('button', { name: ODDS_TEXT.cancel }));
     expect(generateCalls()).toHaveLength(0);
 
