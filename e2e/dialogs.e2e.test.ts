@@ -149,9 +149,8 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     const { uid } = await auth.getUserByEmail(email);
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
     await panel(page).getByRole('tab', { name: 'Medium' }).click();
-    const note = panel(page).getByRole('note');
-    await note.waitFor({ timeout: FIT_TIMEOUT_MS });
-    await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();
+    await panel(page).getByRole('note').waitFor({ timeout: FIT_TIMEOUT_MS });
+    await panel(page).getByRole('button', { name: ODDS_TEXT.addFunds }).click();
     const found = await checkBothAddFundsSteps(page, 'predictions');
     const dialog = addFundsDialog(page);
     // Funded, for the next test's paid click; an expiry typed without its slash is read as 12/30.

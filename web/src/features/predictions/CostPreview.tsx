@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { ERROR_MESSAGES, type PredictionPreview } from '@stockseer/contract';
 import { hitChanceText, ODDS_TEXT } from './oddsText';
 import './costPreview.css';
@@ -6,8 +5,6 @@ import './costPreview.css';
 interface Props {
   preview: PredictionPreview | undefined;
   failed: boolean;
-  /** The wallet's add-funds button, handed in by the app (a feature does not import another). */
-  addFunds: ReactNode;
 }
 
 /**
@@ -18,10 +15,10 @@ const insufficientText = (message: string) =>
   message === ERROR_MESSAGES.insufficientFunds ? message : `${message}. ${ODDS_TEXT.minimumTopUp}`;
 
 /**
- * Issue 12 and 24: before the click, what a hit of the forecast it would make is (its hit range on its target date),
- * its chance of a hit and what the click costs.
+ * Before the click, what a hit of the forecast it would make is (its hit range on its target date), its chance of a
+ * hit and what the click costs; when the wallet cannot pay, why (the button below it is then Add funds).
  */
-export function CostPreview({ preview, failed, addFunds }: Props) {
+export function CostPreview({ preview, failed }: Props) {
   if (!preview) {
     return failed ? (
       <p className="cost-preview muted">{ODDS_TEXT.previewFailed}</p>
@@ -50,7 +47,6 @@ export function CostPreview({ preview, failed, addFunds }: Props) {
       {cost.kind === 'insufficient' && (
         <div className="cost-preview-insufficient" role="note">
           <p>{insufficientText(cost.message)}</p>
-          {addFunds}
         </div>
       )}
     </section>

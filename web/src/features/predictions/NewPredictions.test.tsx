@@ -107,7 +107,7 @@ describe('NewPredictions: the price of the next click', () => {
     expect(generateCalls()).toHaveLength(0);
   });
 
-  it('offers the add-funds button inline when the wallet cannot pay, with the smallest top-up', async () => {
+  it('turns Generate into Add funds when the wallet cannot pay, and says why with the smallest top-up', async () => {
     setUp({
       ...PAID,
       cost: {
@@ -119,9 +119,11 @@ describe('NewPredictions: the price of the next click', () => {
     });
     const note = await screen.findByRole('note');
     // Said once: the contract's text names the smallest top-up, and the preview adds nothing to it.
-    expect(note.textContent).toBe(`${ERROR_MESSAGES.insufficientFunds}${ODDS_TEXT.addFunds}`);
+    expect(note.textContent).toBe(ERROR_MESSAGES.insufficientFunds);
     expect(ERROR_MESSAGES.insufficientFunds).toContain('top-ups start at $5.00');
-    expect(within(note).getByRole('button', { name: ODDS_TEXT.addFunds })).toBeTruthy();
+    // One way on: the add-funds button where Generate was, and no Generate that could only answer with a toast.
+    expect(screen.getAllByRole('button', { name: ODDS_TEXT.addFunds })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: PREDICTION_TEXT.generate })).toBeNull();
   });
 
   it('says "You already have this forecast" and points out its card, without a success toast', async () => {
