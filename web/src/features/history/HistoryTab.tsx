@@ -21,7 +21,7 @@ export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?
     () => toast({ title: HISTORY_TEXT.errorTitle, description: HISTORY_TEXT.failed, variant: 'destructive' }),
     [toast],
   );
-  const { data, error } = useUserPredictions(uid, onError);
+  const { data, error, mutate } = useUserPredictions(uid, onError);
   const liveStatuses = useLiveStatuses(uid);
   const [filters, setFilters] = useState(NO_FILTERS);
   const rows = useMemo(() => data && sortForHistory(filterPredictions(data, filters)), [data, filters]);
@@ -48,7 +48,7 @@ export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?
           <HistoryTable predictions={rows} liveStatuses={liveStatuses} highlightedId={highlightedId} />
         </>
       ) : (
-        <NotLoaded failed={error !== undefined} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} />
+        <NotLoaded error={error} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} onRetry={mutate} />
       )}
     </section>
   );

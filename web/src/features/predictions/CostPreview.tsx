@@ -1,10 +1,14 @@
 import { ERROR_MESSAGES, type PredictionPreview } from '@stockseer/contract';
+import { RetryButton } from '../../components/RetryButton';
+import { failedReadText } from '../../lib/failedRead';
 import { hitChanceText, ODDS_TEXT } from './oddsText';
 import './costPreview.css';
 
 interface Props {
   preview: PredictionPreview | undefined;
-  failed: boolean;
+  /** Why the preview could not be had, if it could not. */
+  error: unknown;
+  onRetry: () => unknown;
 }
 
 /**
@@ -18,10 +22,13 @@ const insufficientText = (message: string) =>
  * Before the click, what a hit of the forecast it would make is (its hit range on its target date), its chance of a
  * hit and what the click costs; when the wallet cannot pay, why (the button below it is then Add funds).
  */
-export function CostPreview({ preview, failed }: Props) {
+export function CostPreview({ preview, error, onRetry }: Props) {
   if (!preview) {
-    return failed ? (
-      <p className="cost-preview muted">{ODDS_TEXT.previewFailed}</p>
+    return error !== undefined ? (
+      <div className="cost-preview read-failed">
+        <p className="muted">{failedReadText(error, ODDS_TEXT.previewFailed)}</p>
+        <RetryButton onRetry={onRetry} />
+      </div>
     ) : (
       <p className="cost-preview muted" aria-busy="true">
         {ODDS_TEXT.previewLoading}

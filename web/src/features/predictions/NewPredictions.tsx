@@ -28,7 +28,7 @@ interface Props {
  */
 export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFunds }: Props) {
   const onError = useErrorToast(PREDICTION_TEXT.futureFailed);
-  const { data, error } = useFuturePredictions(uid, query, onError);
+  const { data, error, mutate } = useFuturePredictions(uid, query, onError);
   const preview = usePredictionPreview(uid, query);
   const liveStatuses = useLiveStatuses(uid);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
@@ -65,7 +65,7 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   return (
     <div className="prediction-view" ref={view}>
       <p className="info-note">{ODDS_TEXT.infoNote(query.timeFrame, preview.data?.allowance)}</p>
-      <CostPreview preview={preview.data} failed={preview.error !== undefined} />
+      <CostPreview preview={preview.data} error={preview.error} onRetry={preview.mutate} />
       {/* A click the wallet cannot pay for is not offered: the way to pay is. */}
       {cost?.kind === 'insufficient' ? (
         addFunds
@@ -106,9 +106,10 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
         />
       ) : (
         <NotLoaded
-          failed={error !== undefined}
+          error={error}
           failedText={PREDICTION_TEXT.futureFailed}
           loadingText={PREDICTION_TEXT.loading}
+          onRetry={mutate}
         />
       )}
     </div>

@@ -52,9 +52,10 @@ export function CustomerPage({ uid }: { uid: string }) {
         </>
       ) : (
         <NotLoaded
-          failed={customer.error !== undefined}
+          error={customer.error}
           failedText={customer.error?.status === 404 ? CUSTOMER_TEXT.notFound : ADMIN_TEXT.fetchFailed}
           loadingText={ADMIN_TEXT.loading}
+          onRetry={customer.mutate}
         />
       )}
       <CustomerStatement pages={statement} />
