@@ -98,6 +98,15 @@ describe('NewPredictions: the price of the next click', () => {
     await waitFor(() => expect(generateCalls()).toHaveLength(1));
   });
 
+  it('with no free prediction left, says plainly that each forecast reserves $1.00', async () => {
+    setUp(PAID);
+    const note = await screen.findByText(/You have no free predictions left this month/);
+    expect(note.textContent).toBe(
+      'Predicts the closing price 7 trading days ahead. You have no free predictions left this month (renewed on Dec 12, 2026): each forecast reserves $1.00 from your wallet until the target date, charged if it hits, otherwise released back to you.',
+    );
+    expect(note.textContent).toBe(ODDS_TEXT.infoNote('short', PAID.allowance));
+  });
+
   it('still asks before a click whose cost could not be checked', async () => {
     const { generateCalls } = setUp('unavailable');
     await screen.findByText(ODDS_TEXT.previewFailed);
