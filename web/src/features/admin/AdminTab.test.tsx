@@ -201,6 +201,15 @@ describe('All User Predictions', () => {
     expect(calls.at(-1)?.url).toContain('modelId=arima');
   });
 
+  it('with no prediction yet and the filters it opens on, says none was made (not that none match)', async () => {
+    serve({ 'GET /api/predictions/all': { body: { predictions: [], nextCursor: null } } });
+    renderWithProviders(<AdminTab />);
+    expect(await screen.findByText(ADMIN_TEXT.noneYet)).toBeTruthy();
+    expect(screen.queryByText(ADMIN_TEXT.empty)).toBeNull();
+    select(ADMIN_TEXT.statusFilter, 'hit');
+    expect(await screen.findByText(ADMIN_TEXT.empty)).toBeTruthy();
+  });
+
   it('toasts when admin data cannot be fetched', async () => {
     serve({ 'GET /api/predictions/all': { status: 500, body: { message: 'down' } } });
     renderWithProviders(<AdminTab />);

@@ -45,7 +45,12 @@ export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?
           <p className="muted table-count" aria-live="polite">
             {HISTORY_TEXT.count(rows.length, data.length)}
           </p>
-          <HistoryTable predictions={rows} liveStatuses={liveStatuses} highlightedId={highlightedId} />
+          <HistoryTable
+            predictions={rows}
+            liveStatuses={liveStatuses}
+            highlightedId={highlightedId}
+            emptyText={data.length === 0 ? HISTORY_TEXT.noneYet : HISTORY_TEXT.empty}
+          />
         </>
       ) : (
         <NotLoaded error={error} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} onRetry={mutate} />
