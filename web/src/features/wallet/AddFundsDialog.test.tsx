@@ -148,6 +148,34 @@ describe('the add-funds dialog: payment step with the sandbox card form', () => 
     expect(payButton().disabled).toBe(false);
   });
 
+  it('tells of a card declined after the dialog was closed in a toast, since nothing else is left to say it', async () => {
+    server({
+      confirm: {
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+      },
+    });
+    // The sandbox answers only once the dialog is closed.
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const closed = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).endsWith('/confirm')) await closed;
+      return answer(input, init);
+    });
+    renderWallet(<AddFundsDialog uid="u1" />);
+    await toPaymentStep('20');
+    fillCard('4000 0000 0000 0002');
+    fireEvent.click(payButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    release();
+    await waitFor(() =>
+      expect(alertTexts()).toContainEqual(
+        expect.stringContaining(`${ADD_FUNDS_TEXT.cardFailedTitle}Your card was declined.`),
+      ),
+    );
+  });
+
   it("tells when the charge went through but the wallet's credit did not", async () => {
     server({ credit: { status: 500, body: { message: ERROR_MESSAGES.serverError } } });
     renderWallet(<AddFundsDialog uid="u1" />);
