@@ -57,9 +57,10 @@ describe('the first hour of a new investor', () => {
     const dialog = addFundsDialog(page);
     await dialog.locator('.card-error').waitFor();
     await screenshot(page, 'first-hour-card-declined');
-    await expect(page.locator('.toast', { hasText: ADD_FUNDS_TEXT.cardFailedTitle }).count()).resolves.toBe(0);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    const toasts = await page.locator('.toast', { hasText: ADD_FUNDS_TEXT.cardFailedTitle }).count();
+    // Closed before judging, so the tests after this one start from the Wallet tab whatever it found.
     await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(toasts).toBe(0);
   });
 
   it('lists Payment History as a statement: signed amounts, the model and time frame, free lines folded and Free', async () => {
