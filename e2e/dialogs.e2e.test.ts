@@ -149,9 +149,8 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     const { uid } = await auth.getUserByEmail(email);
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
     await panel(page).getByRole('tab', { name: 'Medium' }).click();
-    const note = panel(page).getByRole('note');
-    await note.waitFor({ timeout: FIT_TIMEOUT_MS });
-    await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();
+    await panel(page).getByRole('note').waitFor({ timeout: FIT_TIMEOUT_MS });
+    await panel(page).getByRole('button', { name: ODDS_TEXT.addFunds }).click();
     const found = await checkBothAddFundsSteps(page, 'predictions');
     const dialog = addFundsDialog(page);
     // Funded, for the next test's paid click; an expiry typed without its slash is read as 12/30.
@@ -182,10 +181,11 @@ describe('every dialog, from every place that opens it, at 1280x800, 390x844 and
     const found = await checkBothAddFundsSteps(page, 'wallet');
     const dialog = addFundsDialog(page);
 
-    // The "Payment failed" toast shows in the dialog: it must not cover Pay, or anything else one taps.
+    // The decline shows under the form, once (no toast repeats it): it must not cover Pay, or anything else one taps.
     await page.setViewportSize(SIZES[2]);
     await payWithCard(page, '4000 0000 0000 0002');
-    await dialog.locator('.toast', { hasText: ADD_FUNDS_TEXT.cardFailedTitle }).waitFor();
+    await dialog.locator('.card-error').waitFor();
+    await expect(page.locator('.toast', { hasText: ADD_FUNDS_TEXT.cardFailedTitle }).count()).resolves.toBe(0);
     found.push(...(await layoutProblems(dialog, payLabel)).map((problem) => `declined at 320: ${problem}`));
     await screenshot(page, 'dialog-wallet-card-declined-320', { fullPage: false });
     await page.setViewportSize(SIZES[0]);

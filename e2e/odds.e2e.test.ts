@@ -6,7 +6,7 @@ import { ODDS_TEXT } from '../web/src/features/predictions/oddsText';
 import { STOCK_TEXT } from '../web/src/features/stocks/messages';
 import { adminSdk } from '../tools/lib/adminSdk';
 import { expectAccessible } from '../tools/testing/axe';
-import { launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
+import { atWidths, launchBrowser, screenshot, uniqueEmail, type Browser } from './support/browser';
 import { signInWithChooser } from './support/signIn';
 import { payTenDollarsInOpenDialog } from './support/wallet';
 
@@ -88,7 +88,7 @@ describe('Honest odds: the price of the next click, before it', () => {
     await preview(page).getByText(ODDS_TEXT.free(4)).waitFor({ timeout: FIT_TIMEOUT_MS });
   });
 
-  it('with no free prediction and an empty wallet, says so inline and opens Add funds from there', async () => {
+  it('with no free prediction and an empty wallet, says so, and Generate becomes Add funds', async () => {
     const { page } = browser;
     const { uid } = await auth.getUserByEmail(email);
     await db.collection('wallets').doc(uid).update({ freePredictions: 0 });
@@ -97,15 +97,20 @@ describe('Honest odds: the price of the next click, before it', () => {
     await note.waitFor({ timeout: FIT_TIMEOUT_MS });
     // What the user can do, once: the smallest top-up, which the dialog's $10 default is above.
     expect(await note.innerText()).toContain(ERROR_MESSAGES.insufficientFunds);
-    await screens(page, 'odds-insufficient');
+    // A click the wallet cannot pay for is not offered (it only ever answered with a toast): the way to pay is.
+    const addFunds = panel(page).getByRole('button', { name: ODDS_TEXT.addFunds });
+    await expect(addFunds.count()).resolves.toBe(1);
+    await expect(generateButton(page).count()).resolves.toBe(0);
+    await atWidths(page, 'odds-insufficient', () => note.scrollIntoViewIfNeeded());
 
-    await note.getByRole('button', { name: ODDS_TEXT.addFunds }).click();
+    await addFunds.click();
     // The wallet's own dialog, with its $5 minimum and $10 default.
     await payTenDollarsInOpenDialog(page);
-    // The preview follows the wallet: the click now reserves $1.
+    // The preview follows the wallet: the click now reserves $1, and Generate is back.
     await preview(page)
       .getByText(/^\$1\.00 reserved, charged only if it hits \(expected cost \$0\.\d\d\)$/)
       .waitFor();
+    await generateButton(page).waitFor();
   });
 
   it('asks before a paid click, naming the amount; Cancel makes nothing, confirming reserves $1', async () => {
@@ -114,9 +119,13 @@ describe('Honest odds: the price of the next click, before it', () => {
     const dialog = page.getByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('$1.00');
+    // It opens on Cancel: Enter on Generate and a second Enter (a double press) spend nothing.
+    await expect(
+      dialog.getByRole('button', { name: ODDS_TEXT.cancel }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
     await expectAccessible(page, 'the confirmation of a paid click');
-    await screens(page, 'odds-confirm');
-    await dialog.getByRole('button', { name: ODDS_TEXT.cancel }).click();
+    await atWidths(page, 'odds-confirm');
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await panel(page).getByText(PREDICTION_TEXT.noFuture).waitFor();
 

@@ -26,15 +26,20 @@ export const targetColumn = (header: string): Column<Prediction> => ({
   ),
 });
 
-/** Active, Hit or Missed, and under it the close on the target date and its change ('Pending' until resolved). */
+/**
+ * Active, Hit, Missed or Cancelled, and under it the close on the target date and its change: 'Pending' while the
+ * prediction is open; a cancelled one never resolves, so its status is all it says.
+ */
 export const outcomeColumn = (header: string): Column<Prediction> => ({
   header,
   cell: (p) => (
     <>
       <span className={`status-badge status-${p.status}`}>{STATUS_LABELS[p.status]}</span>
-      <span className="cell-sub">
-        {p.actualPrice === null ? PENDING_TEXT : formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}
-      </span>
+      {p.actualPrice !== null ? (
+        <span className="cell-sub">{formatPriceWithChange(p.actualPrice, p.priceAtPrediction)}</span>
+      ) : (
+        p.status === 'active' && <span className="cell-sub">{PENDING_TEXT}</span>
+      )}
     </>
   ),
 });

@@ -3,15 +3,25 @@ import { ErrorResponse } from '@stockseer/contract';
 import { firebaseAuth } from './firebase';
 import { reportNetworkFailure, reportReachable } from './online';
 
-/** An API failure: the HTTP status and the server's message (always JSON `{message}` from our API). */
+/**
+ * An API failure: the HTTP status, the server's message (always JSON `{message}` from our API) and, when the answer
+ * said when to ask again (a 429's Retry-After), after how many seconds.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After in its delta-seconds form, the one our API sends; anything else is no advice. */
+function retryAfterOf(res: Response): number | undefined {
+  const header = res.headers.get('Retry-After')?.trim();
+  return header && /^\d+$/.test(header) ? Number(header) : undefined;
 }
 
 interface RequestOptions {
@@ -38,7 +48,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     // Not our JSON error shape (e.g. a proxy's page): keep the status text.
   }
-  return new ApiError(res.status, message || `Request failed with status ${res.status}`);
+  return new ApiError(res.status, message || `Request failed with status ${res.status}`, retryAfterOf(res));
 }
 
 /** The one API client: fresh ID token, cookies, JSON only when there is a body, and a response schema. */

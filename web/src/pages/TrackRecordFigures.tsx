@@ -17,7 +17,7 @@ const TRACK_RECORD_PATH = '/api/track-record';
 
 /** The track record's figures: one cached GET (functions/src/http/routes/trackRecord.ts), per time frame and model. */
 export default function TrackRecordFigures() {
-  const { data, error } = useSWR(TRACK_RECORD_PATH, () => api(TRACK_RECORD_PATH, PublicTrackRecord));
+  const { data, error, mutate } = useSWR(TRACK_RECORD_PATH, () => api(TRACK_RECORD_PATH, PublicTrackRecord));
   return data ? (
     <>
       {TimeFrame.options.map((timeFrame) => (
@@ -35,7 +35,7 @@ export default function TrackRecordFigures() {
       <p className="muted">{T.asOf(formatDate(data.asOf.slice(0, 10)))}</p>
     </>
   ) : (
-    <NotLoaded failed={error !== undefined} failedText={T.failed} loadingText={T.loading} />
+    <NotLoaded error={error} failedText={T.failed} loadingText={T.loading} onRetry={mutate} />
   );
 }
 

@@ -201,6 +201,24 @@ describe('All User Predictions', () => {
     expect(calls.at(-1)?.url).toContain('modelId=arima');
   });
 
+  it('shows a cancelled prediction as Cancelled only: it is not pending, it never resolves', async () => {
+    const cancelled = aPrediction({ id: 'c-1', status: 'cancelled', actualPrice: null });
+    serve({ 'GET /api/predictions/all': { body: { predictions: [cancelled], nextCursor: null } } });
+    renderWithProviders(<AdminTab />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(rowTexts()[0]).toContain('Cancelled');
+    expect(rowTexts()[0]!.join(' ')).not.toContain('Pending');
+  });
+
+  it('with no prediction yet and the filters it opens on, says none was made (not that none match)', async () => {
+    serve({ 'GET /api/predictions/all': { body: { predictions: [], nextCursor: null } } });
+    renderWithProviders(<AdminTab />);
+    expect(await screen.findByText(ADMIN_TEXT.noneYet)).toBeTruthy();
+    expect(screen.queryByText(ADMIN_TEXT.empty)).toBeNull();
+    select(ADMIN_TEXT.statusFilter, 'hit');
+    expect(await screen.findByText(ADMIN_TEXT.empty)).toBeTruthy();
+  });
+
   it('toasts when admin data cannot be fetched', async () => {
     serve({ 'GET /api/predictions/all': { status: 500, body: { message: 'down' } } });
     renderWithProviders(<AdminTab />);

@@ -2,7 +2,7 @@ import type { AllPredictionsPage } from '@stockseer/contract';
 import type { SWRInfiniteResponse } from 'swr/infinite';
 import { useAdminUsers } from './adminApi';
 import { AdminFilterBar } from './AdminFilterBar';
-import type { AdminFilters } from './adminFilters';
+import { OPENING_FILTERS, type AdminFilters } from './adminFilters';
 import { ADMIN_PREDICTIONS_TABLE } from './adminPredictionsTable';
 import { ADMIN_TEXT } from './messages';
 import { PagedCard } from './PagedCard';
@@ -13,6 +13,9 @@ interface Props {
   filters: AdminFilters;
   onFiltersChange: (filters: AdminFilters) => void;
 }
+
+const sameFilters = (a: AdminFilters, b: AdminFilters) =>
+  (Object.keys(b) as (keyof AdminFilters)[]).every((key) => a[key] === b[key]);
 
 /**
  * Every user's predictions, filtered and ordered by the server, with "Load more" for the next page
@@ -29,6 +32,7 @@ export function AllPredictionsCard({ pages, filters, onFiltersChange }: Props) {
       head={<AdminFilterBar filters={filters} onChange={onFiltersChange} users={users ?? []} />}
       count={ADMIN_TEXT.count}
       {...ADMIN_PREDICTIONS_TABLE}
+      emptyText={sameFilters(filters, OPENING_FILTERS) ? ADMIN_TEXT.noneYet : ADMIN_TEXT.empty}
     />
   );
 }

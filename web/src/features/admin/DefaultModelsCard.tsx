@@ -36,7 +36,12 @@ export function DefaultModelsCard() {
           ))}
         </div>
       ) : (
-        <NotLoaded failed={error !== undefined} failedText={ADMIN_TEXT.fetchFailed} loadingText={ADMIN_TEXT.loading} />
+        <NotLoaded
+          error={error}
+          failedText={ADMIN_TEXT.fetchFailed}
+          loadingText={ADMIN_TEXT.loading}
+          onRetry={mutate}
+        />
       )}
     </section>
   );

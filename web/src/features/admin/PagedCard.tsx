@@ -77,7 +77,12 @@ export function PagedCard<P extends { nextCursor: string | null }, R extends { i
           )}
         </>
       ) : (
-        <NotLoaded failed={pages.error !== undefined} failedText={failedText} loadingText={ADMIN_TEXT.loading} />
+        <NotLoaded
+          error={pages.error}
+          failedText={failedText}
+          loadingText={ADMIN_TEXT.loading}
+          onRetry={pages.mutate}
+        />
       )}
     </section>
   );

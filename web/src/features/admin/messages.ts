@@ -27,6 +27,8 @@ export const ADMIN_TEXT = {
   tableRegion: 'Predictions table',
   loading: 'Loading...',
   empty: 'No predictions match these filters.',
+  /** The list as it opens (users' own predictions, nothing else filtered) when it is empty. */
+  noneYet: 'No user has made a prediction yet.',
   loadMore: 'Load more',
   loadingMore: 'Loading...',
   /** The server applies the filters, so every loaded prediction matches them. */

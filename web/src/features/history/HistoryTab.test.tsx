@@ -100,6 +100,13 @@ describe('HistoryTab', () => {
     expect((screen.getByRole('button', { name: HISTORY_TEXT.download }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('with no prediction at all, says there are none yet rather than blaming the filters', async () => {
+    answerWith([]);
+    renderTab();
+    expect(await screen.findByText(HISTORY_TEXT.noneYet)).toBeTruthy();
+    expect(screen.queryByText(HISTORY_TEXT.empty)).toBeNull();
+  });
+
   it('offers the filtered rows as a CSV file download', async () => {
     answerWith(PREDICTIONS);
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:history');

@@ -21,7 +21,7 @@ export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?
     () => toast({ title: HISTORY_TEXT.errorTitle, description: HISTORY_TEXT.failed, variant: 'destructive' }),
     [toast],
   );
-  const { data, error } = useUserPredictions(uid, onError);
+  const { data, error, mutate } = useUserPredictions(uid, onError);
   const liveStatuses = useLiveStatuses(uid);
   const [filters, setFilters] = useState(NO_FILTERS);
   const rows = useMemo(() => data && sortForHistory(filterPredictions(data, filters)), [data, filters]);
@@ -45,10 +45,15 @@ export function HistoryTab({ uid, highlightedId }: { uid: string; highlightedId?
           <p className="muted table-count" aria-live="polite">
             {HISTORY_TEXT.count(rows.length, data.length)}
           </p>
-          <HistoryTable predictions={rows} liveStatuses={liveStatuses} highlightedId={highlightedId} />
+          <HistoryTable
+            predictions={rows}
+            liveStatuses={liveStatuses}
+            highlightedId={highlightedId}
+            emptyText={data.length === 0 ? HISTORY_TEXT.noneYet : HISTORY_TEXT.empty}
+          />
         </>
       ) : (
-        <NotLoaded failed={error !== undefined} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} />
+        <NotLoaded error={error} failedText={HISTORY_TEXT.failed} loadingText={HISTORY_TEXT.loading} onRetry={mutate} />
       )}
     </section>
   );

@@ -48,8 +48,11 @@ export function HistoryTable({
   predictions,
   liveStatuses,
   highlightedId,
+  emptyText,
 }: {
   predictions: readonly Prediction[];
+  /** What an empty table says: that there are none yet, or that the filters let none through. */
+  emptyText: string;
   liveStatuses: ReadonlyMap<string, LiveStatus>;
   /** The prediction a link led to (the inbox's). */
   highlightedId?: string;
@@ -60,7 +63,7 @@ export function HistoryTable({
       caption={HISTORY_TEXT.title}
       columns={columns}
       rows={predictions}
-      emptyText={HISTORY_TEXT.empty}
+      emptyText={emptyText}
       className="history-table"
       highlightedId={highlightedId}
     />

@@ -8,6 +8,8 @@ export const HISTORY_TEXT = {
   all: 'All',
   loading: 'Loading your predictions...',
   empty: 'No predictions found based on your filters.',
+  /** With no prediction at all, filters or not: nothing was filtered away. */
+  noneYet: 'You have no predictions yet. Pick a stock on the Predictions tab to make one.',
   download: 'Download CSV',
   errorTitle: 'Error',
   failed: 'Failed to fetch prediction history. Please try again.',

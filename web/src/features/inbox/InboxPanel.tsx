@@ -96,9 +96,10 @@ export function InboxPanel({ id, uid, inbox, onClose, onLeave }: Props) {
       {items === undefined ? (
         <div className="inbox-state">
           <NotLoaded
-            failed={inbox.error !== undefined}
+            error={inbox.error}
             failedText={INBOX_TEXT.failed}
             loadingText={INBOX_TEXT.loading}
+            onRetry={inbox.mutate}
           />
         </div>
       ) : items.length === 0 ? (

@@ -11,7 +11,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Issue 12: a click that will reserve money says how much first; a free one goes straight through. */
+/**
+ * A click that will reserve money says how much first; a free one goes straight through. It opens on Cancel, so a
+ * second Enter does not spend.
+ */
 export function ConfirmReserveDialog({ cost, onConfirm, onCancel }: Props) {
   return (
     <Dialog open={cost !== undefined} title={cost ? ODDS_TEXT.confirmTitle(cost.amountCents) : ''} onClose={onCancel}>
@@ -19,10 +22,10 @@ export function ConfirmReserveDialog({ cost, onConfirm, onCancel }: Props) {
         <>
           <p>{ODDS_TEXT.confirmBody(cost.amountCents, cost.expectedCostCents)}</p>
           <div className="dialog-actions">
-            <button type="button" className="button button-outline" onClick={onCancel}>
+            <button type="button" className="button button-outline" data-autofocus onClick={onCancel}>
               {ODDS_TEXT.cancel}
             </button>
-            <button type="button" className="button" data-autofocus onClick={onConfirm}>
+            <button type="button" className="button" onClick={onConfirm}>
               {ODDS_TEXT.confirm(cost.amountCents)}
             </button>
           </div>

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
 import { ERROR_MESSAGES, type PredictionPreview } from '@stockseer/contract';
+import { RetryButton } from '../../components/RetryButton';
+import { failedReadText } from '../../lib/failedRead';
 import { hitChanceText, ODDS_TEXT } from './oddsText';
 import './costPreview.css';
 
 interface Props {
   preview: PredictionPreview | undefined;
-  failed: boolean;
-  /** The wallet's add-funds button, handed in by the app (a feature does not import another). */
-  addFunds: ReactNode;
+  /** Why the preview could not be had, if it could not. */
+  error: unknown;
+  onRetry: () => unknown;
 }
 
 /**
@@ -18,13 +19,16 @@ const insufficientText = (message: string) =>
   message === ERROR_MESSAGES.insufficientFunds ? message : `${message}. ${ODDS_TEXT.minimumTopUp}`;
 
 /**
- * Issue 12 and 24: before the click, what a hit of the forecast it would make is (its hit range on its target date),
- * its chance of a hit and what the click costs.
+ * Before the click, what a hit of the forecast it would make is (its hit range on its target date), its chance of a
+ * hit and what the click costs; when the wallet cannot pay, why (the button below it is then Add funds).
  */
-export function CostPreview({ preview, failed, addFunds }: Props) {
+export function CostPreview({ preview, error, onRetry }: Props) {
   if (!preview) {
-    return failed ? (
-      <p className="cost-preview muted">{ODDS_TEXT.previewFailed}</p>
+    return error !== undefined ? (
+      <div className="cost-preview read-failed">
+        <p className="muted">{failedReadText(error, ODDS_TEXT.previewFailed)}</p>
+        <RetryButton onRetry={onRetry} />
+      </div>
     ) : (
       <p className="cost-preview muted" aria-busy="true">
         {ODDS_TEXT.previewLoading}
@@ -50,7 +54,6 @@ export function CostPreview({ preview, failed, addFunds }: Props) {
       {cost.kind === 'insufficient' && (
         <div className="cost-preview-insufficient" role="note">
           <p>{insufficientText(cost.message)}</p>
-          {addFunds}
         </div>
       )}
     </section>

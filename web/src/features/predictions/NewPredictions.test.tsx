@@ -87,6 +87,8 @@ describe('NewPredictions: the price of the next click', () => {
     fireEvent.click(generateButton());
     const dialog = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     expect(dialog.textContent).toContain('$1.00');
+    // Enter on the opening dialog cancels: a second Enter after Generate must not spend.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: ODDS_TEXT.cancel }));
     fireEvent.click(within(dialog).getByRole('button', { name: ODDS_TEXT.cancel }));
     expect(generateCalls()).toHaveLength(0);
 
@@ -94,6 +96,15 @@ describe('NewPredictions: the price of the next click', () => {
     const again = await screen.findByRole('dialog', { name: ODDS_TEXT.confirmTitle(100) });
     fireEvent.click(within(again).getByRole('button', { name: ODDS_TEXT.confirm(100) }));
     await waitFor(() => expect(generateCalls()).toHaveLength(1));
+  });
+
+  it('with no free prediction left, says plainly that each forecast reserves $1.00', async () => {
+    setUp(PAID);
+    const note = await screen.findByText(/You have no free predictions left this month/);
+    expect(note.textContent).toBe(
+      'Predicts the closing price 7 trading days ahead. You have no free predictions left this month (renewed on Dec 12, 2026): each forecast reserves $1.00 from your wallet until the target date, charged if it hits, otherwise released back to you.',
+    );
+    expect(note.textContent).toBe(ODDS_TEXT.infoNote('short', PAID.allowance));
   });
 
   it('still asks before a click whose cost could not be checked', async () => {
@@ -105,7 +116,7 @@ describe('NewPredictions: the price of the next click', () => {
     expect(generateCalls()).toHaveLength(0);
   });
 
-  it('offers the add-funds button inline when the wallet cannot pay, with the smallest top-up', async () => {
+  it('turns Generate into Add funds when the wallet cannot pay, and says why with the smallest top-up', async () => {
     setUp({
       ...PAID,
       cost: {
@@ -117,9 +128,11 @@ describe('NewPredictions: the price of the next click', () => {
     });
     const note = await screen.findByRole('note');
     // Said once: the contract's text names the smallest top-up, and the preview adds nothing to it.
-    expect(note.textContent).toBe(`${ERROR_MESSAGES.insufficientFunds}${ODDS_TEXT.addFunds}`);
+    expect(note.textContent).toBe(ERROR_MESSAGES.insufficientFunds);
     expect(ERROR_MESSAGES.insufficientFunds).toContain('top-ups start at $5.00');
-    expect(within(note).getByRole('button', { name: ODDS_TEXT.addFunds })).toBeTruthy();
+    // One way on: the add-funds button where Generate was, and no Generate that could only answer with a toast.
+    expect(screen.getAllByRole('button', { name: ODDS_TEXT.addFunds })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: PREDICTION_TEXT.generate })).toBeNull();
   });
 
   it('says "You already have this forecast" and points out its card, without a success toast', async () => {

@@ -18,7 +18,7 @@ interface Props {
   query: PredictionListQuery;
   onWalletChanged: (wallet: Wallet) => void;
   onForecast: (forecast?: ForecastTerms) => void;
-  /** The wallet's add-funds button, shown inline when the wallet cannot pay for the next click. */
+  /** The wallet's add-funds button: it takes Generate's place when the wallet cannot pay for the next click. */
   addFunds: ReactNode;
 }
 
@@ -28,7 +28,7 @@ interface Props {
  */
 export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFunds }: Props) {
   const onError = useErrorToast(PREDICTION_TEXT.futureFailed);
-  const { data, error } = useFuturePredictions(uid, query, onError);
+  const { data, error, mutate } = useFuturePredictions(uid, query, onError);
   const preview = usePredictionPreview(uid, query);
   const liveStatuses = useLiveStatuses(uid);
   const { generate, generating, generated, duplicate } = useGeneratePrediction(uid, query, onWalletChanged);
@@ -65,18 +65,25 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
   return (
     <div className="prediction-view" ref={view}>
       <p className="info-note">{ODDS_TEXT.infoNote(query.timeFrame, preview.data?.allowance)}</p>
-      <CostPreview preview={preview.data} failed={preview.error !== undefined} addFunds={addFunds} />
-      {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus to the page's top. */}
-      <button
-        type="button"
-        className="button generate-button"
-        aria-disabled={generating}
-        {...connection.buttonProps}
-        onClick={() => void onGenerate()}
-      >
-        {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
-      </button>
-      {connection.reason}
+      <CostPreview preview={preview.data} error={preview.error} onRetry={preview.mutate} />
+      {/* A click the wallet cannot pay for is not offered: the way to pay is. */}
+      {cost?.kind === 'insufficient' ? (
+        addFunds
+      ) : (
+        <>
+          {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus to the page's top. */}
+          <button
+            type="button"
+            className="button generate-button"
+            aria-disabled={generating}
+            {...connection.buttonProps}
+            onClick={() => void onGenerate()}
+          >
+            {generating ? PREDICTION_TEXT.generating : PREDICTION_TEXT.generate}
+          </button>
+          {connection.reason}
+        </>
+      )}
       <ConfirmReserveDialog
         cost={confirming ? toConfirm : undefined}
         onCancel={() => setConfirming(false)}
@@ -99,9 +106,10 @@ export function NewPredictions({ uid, query, onWalletChanged, onForecast, addFun
         />
       ) : (
         <NotLoaded
-          failed={error !== undefined}
+          error={error}
           failedText={PREDICTION_TEXT.futureFailed}
           loadingText={PREDICTION_TEXT.loading}
+          onRetry={mutate}
         />
       )}
     </div>

@@ -41,11 +41,18 @@ export const ODDS_TEXT = {
   tracking: 'Tracking',
   trackingHint: (needed: number) => `Users\u2019 own forecasts are shown here once ${needed} have resolved.`,
   trackingQuestion: 'What does \u201cTracking\u201d mean?',
-  /** The info note with the caller's real allowance once it is known (a generic wording until then). */
-  infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) =>
-    `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead. ${
-      allowance
-        ? `You have ${allowance.freeLeft} of ${FREE_PREDICTIONS_PER_MONTH} free predictions left this month (renewed on ${formatDate(allowance.resetDate)})`
-        : `You get ${FREE_PREDICTIONS_PER_MONTH} free predictions per month`
-    }; after that, ${formatCents(PREDICTION_FEE_CENTS)} is reserved from your wallet until the target date: charged if the prediction hits, otherwise released back to you.`,
+  /**
+   * The info note with the caller's real allowance once it is known (a generic wording until then); with none left,
+   * what every forecast does now, not "after that".
+   */
+  infoNote: (timeFrame: TimeFrame, allowance?: { freeLeft: number; resetDate: string }) => {
+    const days = `Predicts the closing price ${TIME_FRAME_DAYS[timeFrame]} trading days ahead.`;
+    const fee = `${formatCents(PREDICTION_FEE_CENTS)} is reserved from your wallet until the target date: charged if the prediction hits, otherwise released back to you.`;
+    if (!allowance)
+      return `${days} You get ${FREE_PREDICTIONS_PER_MONTH} free predictions per month; after that, ${fee}`;
+    const renewed = `renewed on ${formatDate(allowance.resetDate)}`;
+    return allowance.freeLeft === 0
+      ? `${days} You have no free predictions left this month (${renewed}): each forecast reserves ${formatCents(PREDICTION_FEE_CENTS)} from your wallet until the target date, charged if it hits, otherwise released back to you.`
+      : `${days} You have ${allowance.freeLeft} of ${FREE_PREDICTIONS_PER_MONTH} free predictions left this month (${renewed}); after that, ${fee}`;
+  },
 } as const;

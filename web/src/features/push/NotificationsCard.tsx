@@ -23,7 +23,7 @@ import { usePushDeviceChanges, usePushDevices } from './pushApi';
  * lists the user's devices with notifications on, each removable.
  */
 export function NotificationsCard({ uid }: { uid: string }) {
-  const { data, error } = usePushDevices(uid);
+  const { data, error, mutate } = usePushDevices(uid);
   const { add, remove } = usePushDeviceChanges(uid);
   const { toast } = useToast();
   const { offline, buttonProps, reason } = useNeedsConnection(PUSH_TEXT.needsConnection);
@@ -131,7 +131,7 @@ export function NotificationsCard({ uid }: { uid: string }) {
           />
         )
       ) : (
-        <NotLoaded failed={error !== undefined} failedText={PUSH_TEXT.loadFailed} loadingText={PUSH_TEXT.loading} />
+        <NotLoaded error={error} failedText={PUSH_TEXT.loadFailed} loadingText={PUSH_TEXT.loading} onRetry={mutate} />
       )}
       {/* Offline: why Turn on and Remove are off, which both buttons point to. */}
       {reason}

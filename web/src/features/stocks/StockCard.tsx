@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RetryButton } from '../../components/RetryButton';
 import { formatPrice } from '../../lib/format';
 import { stockErrorText } from './errorText';
 import { STOCK_TEXT } from './messages';
@@ -11,13 +12,14 @@ import { useStockDetails } from './useStockData';
  * figures, as-of time. `actions`: what the app puts on the card (the watchlist's star).
  */
 export function StockCard({ symbol, actions }: { symbol: string; actions?: ReactNode }) {
-  const { data: stock, error } = useStockDetails(symbol);
+  const { data: stock, error, mutate } = useStockDetails(symbol);
 
   if (error) {
     return (
       <section className="card stock-card" role="alert">
         <h2 className="stock-card-error">{STOCK_TEXT.loadFailed}</h2>
         <p className="muted">{stockErrorText(error, STOCK_TEXT.detailsFailed)}</p>
+        <RetryButton onRetry={mutate} />
       </section>
     );
   }

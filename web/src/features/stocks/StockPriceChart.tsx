@@ -1,3 +1,5 @@
+import { RetryButton } from '../../components/RetryButton';
+import { failedReadText } from '../../lib/failedRead';
 import { formatDate, formatPrice } from '../../lib/format';
 import type { ChartOverlay } from './chartOverlay';
 import { STOCK_TEXT } from './messages';
@@ -11,7 +13,7 @@ interface Props {
 
 /** The last year of daily closes of the selected stock, and the forecast on show up to its target date. */
 export function StockPriceChart({ symbol, overlays }: Props) {
-  const { data: history, error } = usePriceHistory(symbol);
+  const { data: history, error, mutate } = usePriceHistory(symbol);
   const first = history?.points[0];
   const last = history?.points.at(-1);
   const forecastTo = overlays
@@ -25,7 +27,10 @@ export function StockPriceChart({ symbol, overlays }: Props) {
         {STOCK_TEXT.chartTitle(symbol, forecastTo === undefined ? undefined : formatDate(forecastTo))}
       </h3>
       {error ? (
-        <p className="error-text">{STOCK_TEXT.chartFailed}</p>
+        <div className="read-failed">
+          <p className="error-text">{failedReadText(error, STOCK_TEXT.chartFailed)}</p>
+          <RetryButton onRetry={mutate} />
+        </div>
       ) : !history ? (
         <p className="muted">{STOCK_TEXT.loadingChart}</p>
       ) : (

@@ -11,6 +11,7 @@ export function apiModuleMock() {
       constructor(
         readonly status: number,
         message: string,
+        readonly retryAfterSeconds?: number,
       ) {
         super(message);
         this.name = 'ApiError';

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api';
+import { failedReadText } from '../../lib/failedRead';
 import { STOCK_TEXT } from './messages';
 
 /**
@@ -8,11 +9,11 @@ import { STOCK_TEXT } from './messages';
 const RATE_LIMIT_MARKER = 'Rate limit exceeded';
 
 /**
- * A stock error shows the server's message or the fallback; a rate limit gets its own plain text
- * (docs/product.md#ui-texts).
+ * A stock error shows the server's message or the fallback; a provider's rate limit gets its own plain text
+ * (docs/product.md#ui-texts), and a read that asks again by itself says so.
  */
 export function stockErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.message.includes(RATE_LIMIT_MARKER)) return STOCK_TEXT.rateLimited;
-  return error.message || fallback;
+  return failedReadText(error, error.message || fallback);
 }

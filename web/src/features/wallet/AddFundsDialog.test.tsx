@@ -127,7 +127,7 @@ describe('the add-funds dialog: payment step with the sandbox card form', () => 
     expect(amountInput().value).toBe('10');
   });
 
-  it('shows a declined card inline and as a "Payment failed" toast, and credits nothing', async () => {
+  it('shows a declined card inline only (no toast over the dialog repeating it), and credits nothing', async () => {
     const calls = server({
       confirm: {
         status: 402,
@@ -139,13 +139,41 @@ describe('the add-funds dialog: payment step with the sandbox card form', () => 
     fillCard('4000 0000 0000 0002');
     fireEvent.click(payButton());
 
-    // Stripe's message twice: under the form, and in the toast titled 'Payment failed'.
-    await waitFor(() => expect(screen.getAllByText('Your card was declined.')).toHaveLength(2));
-    expect(alertTexts()).toContainEqual(
-      expect.stringContaining(`${ADD_FUNDS_TEXT.cardFailedTitle}Your card was declined.`),
-    );
+    // Stripe's message once, under the form, and no 'Payment failed' toast.
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    expect(screen.getAllByText('Your card was declined.')).toHaveLength(1);
+    expect(alertTexts()).toEqual(['Your card was declined.']);
+    expect(screen.queryByText(ADD_FUNDS_TEXT.cardFailedTitle)).toBeNull();
     expect(calls.some((c) => c.url === '/api/wallet/add-stripe-funds')).toBe(false);
     expect(payButton().disabled).toBe(false);
+  });
+
+  it('tells of a card declined after the dialog was closed in a toast, since nothing else is left to say it', async () => {
+    server({
+      confirm: {
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+      },
+    });
+    // The sandbox answers only once the dialog is closed.
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const closed = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (String(input).endsWith('/confirm')) await closed;
+      return answer(input, init);
+    });
+    renderWallet(<AddFundsDialog uid="u1" />);
+    await toPaymentStep('20');
+    fillCard('4000 0000 0000 0002');
+    fireEvent.click(payButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    release();
+    await waitFor(() =>
+      expect(alertTexts()).toContainEqual(
+        expect.stringContaining(`${ADD_FUNDS_TEXT.cardFailedTitle}Your card was declined.`),
+      ),
+    );
   });
 
   it("tells when the charge went through but the wallet's credit did not", async () => {

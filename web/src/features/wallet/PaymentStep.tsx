@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { dollarsToCents, type CreatePaymentIntentResponse } from '@stockseer/contract';
 import { useNeedsConnection } from '../../components/NeedsConnection';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -33,6 +33,14 @@ export function PaymentStep({ uid, amountDollars, onBack, onPaid }: Props) {
   const [setup, setSetup] = useState<Setup>({ status: 'creating' });
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
+  // While the step is on screen a card failure shows under the form only; after the dialog closed, in a toast.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const connection = useNeedsConnection();
   const amountLabel = formatCents(dollarsToCents(amountDollars));
 
@@ -71,8 +79,11 @@ export function PaymentStep({ uid, amountDollars, onBack, onPaid }: Props) {
     setCardError(null);
     const failure = await confirmCard().catch(() => ADD_FUNDS_TEXT.cardFailedDefault);
     if (failure !== null) {
+      if (!shown.current) {
+        toast({ title: ADD_FUNDS_TEXT.cardFailedTitle, description: failure, variant: 'destructive' });
+        return;
+      }
       setCardError(failure);
-      toast({ title: ADD_FUNDS_TEXT.cardFailedTitle, description: failure, variant: 'destructive' });
       setProcessing(false);
       return;
     }

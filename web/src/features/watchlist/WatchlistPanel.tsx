@@ -33,7 +33,7 @@ function chanceColumn(timeFrame: TimeFrame): Column<Row> {
  * a hit of each time frame's default model. Picking a stock shows it above; its star removes it.
  */
 export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symbol: string) => void }) {
-  const { data, error } = useWatchlist(uid);
+  const { data, error, mutate } = useWatchlist(uid);
   const columns = useMemo<Column<Row>[]>(
     () => [
       {
@@ -93,9 +93,10 @@ export function WatchlistPanel({ uid, onSelect }: { uid: string; onSelect: (symb
         <DataTable caption={WATCHLIST_TEXT.title} columns={columns} rows={rows} emptyText={WATCHLIST_TEXT.empty} />
       ) : (
         <NotLoaded
-          failed={error !== undefined}
+          error={error}
           failedText={WATCHLIST_TEXT.failed}
           loadingText={WATCHLIST_TEXT.loading}
+          onRetry={mutate}
         />
       )}
     </section>

@@ -13,7 +13,7 @@ import { OVERVIEW_TEXT } from './overviewText';
  */
 export function OverviewPanel() {
   const [granularity, setGranularity] = useState<Granularity>('day');
-  const { data, error } = useOverview(granularity);
+  const { data, error, mutate } = useOverview(granularity);
 
   return (
     <section className="overview" aria-labelledby="overview-title">
@@ -50,7 +50,12 @@ export function OverviewPanel() {
           )}
         </>
       ) : (
-        <NotLoaded failed={error !== undefined} failedText={OVERVIEW_TEXT.failed} loadingText={OVERVIEW_TEXT.loading} />
+        <NotLoaded
+          error={error}
+          failedText={OVERVIEW_TEXT.failed}
+          loadingText={OVERVIEW_TEXT.loading}
+          onRetry={mutate}
+        />
       )}
     </section>
   );

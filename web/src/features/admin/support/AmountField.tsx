@@ -8,8 +8,9 @@ export function centsOf(text: string): number | null {
   return /^\d+(\.\d{1,2})?$/.test(trimmed) ? dollarsToCents(Number(trimmed)) : null;
 }
 
-/** What is wrong with an amount for a range of cents, or null. */
+/** What is wrong with an amount for a range of cents, or null: first whether there is one at all. */
 export function amountProblem(text: string, min: number, max: number): string | null {
+  if (text.trim() === '') return CUSTOMER_TEXT.amountMissing;
   const cents = centsOf(text);
   if (cents === null) return CUSTOMER_TEXT.amountProblem;
   return cents < min || cents > max ? CUSTOMER_TEXT.amountOutOfRange(min, max) : null;

@@ -142,6 +142,26 @@ describe("a user's page in the Admin tab", () => {
     expect(retry!['Idempotency-Key']).toBe(first!['Idempotency-Key']);
   });
 
+  it('offers by default what can be refunded now: no more than Available, which the server would refuse', async () => {
+    serve({ [`GET ${USER}`]: { body: { ...VIEW, figures: { ...VIEW.figures!, available: 300 } } } });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: CUSTOMER_TEXT.refundLabel('pi_1') }));
+    const dialog = await screen.findByRole('dialog');
+    // $15.00 is left of the top-up, but Available holds $3.00.
+    const amount = within(dialog).getByLabelText(CUSTOMER_TEXT.refundAmount(300)) as HTMLInputElement;
+    expect(amount.value).toBe('3.00');
+    fireEvent.change(within(dialog).getByLabelText(CUSTOMER_TEXT.reason), { target: { value: 'asked' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: CUSTOMER_TEXT.continue }));
+    expect(within(dialog).getByText(CUSTOMER_TEXT.refundConfirm(300, 'pi_1', 'ada@example.com'))).toBeTruthy();
+  });
+
+  it('offers no refund while Available holds nothing', async () => {
+    serve({ [`GET ${USER}`]: { body: { ...VIEW, figures: { ...VIEW.figures!, available: 0 } } } });
+    open();
+    await screen.findByRole('heading', { name: 'Ada' });
+    expect(screen.queryByRole('button', { name: CUSTOMER_TEXT.refundLabel('pi_1') })).toBeNull();
+  });
+
   it('offers no refund while the wallet owes money, and says so for an unknown user', async () => {
     serve({ [`GET ${USER}`]: { body: { ...VIEW, figures: { ...VIEW.figures!, available: -50, owed: 50 } } } });
     open();

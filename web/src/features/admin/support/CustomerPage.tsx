@@ -29,7 +29,6 @@ export function CustomerPage({ uid }: { uid: string }) {
   };
   const view = customer.data;
   const who = view?.profile.email ?? view?.profile.displayName ?? uid;
-  const owes = (view?.figures?.owed ?? 0) > 0;
 
   return (
     <div className="admin-tab customer-page">
@@ -48,13 +47,20 @@ export function CustomerPage({ uid }: { uid: string }) {
             </div>
           </header>
           <CustomerSummary customer={view} />
-          <CustomerPayments uid={uid} who={who} payments={view.payments} canRefund={!owes} onDone={refresh} />
+          <CustomerPayments
+            uid={uid}
+            who={who}
+            payments={view.payments}
+            availableCents={view.figures?.available ?? 0}
+            onDone={refresh}
+          />
         </>
       ) : (
         <NotLoaded
-          failed={customer.error !== undefined}
+          error={customer.error}
           failedText={customer.error?.status === 404 ? CUSTOMER_TEXT.notFound : ADMIN_TEXT.fetchFailed}
           loadingText={ADMIN_TEXT.loading}
+          onRetry={customer.mutate}
         />
       )}
       <CustomerStatement pages={statement} />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CustomerPayment } from '@stockseer/contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatCents, formatDate } from '../../../lib/format';
+import { refundableNow } from './refundableNow';
 import { RefundAction } from './SupportActions';
 import { CUSTOMER_TEXT } from './supportText';
 
@@ -9,15 +10,15 @@ interface Props {
   uid: string;
   who: string;
   payments: readonly CustomerPayment[];
-  /** Refunds are refused while the wallet owes money (the server says so too). */
-  canRefund: boolean;
+  /** What the wallet's Available holds: a refund takes no more (a wallet that owes money gets none). */
+  availableCents: number;
   onDone: () => void;
 }
 
 const cents = (value: number) => (value === 0 ? CUSTOMER_TEXT.none : formatCents(value));
 
 /** The customer's top-ups, newest first, with what Stripe took back from each and a Refund button. */
-export function CustomerPayments({ uid, who, payments, canRefund, onDone }: Props) {
+export function CustomerPayments({ uid, who, payments, availableCents, onDone }: Props) {
   const headingId = useId();
   const columns: Column<CustomerPayment & { id: string }>[] = [
     {
@@ -52,8 +53,8 @@ export function CustomerPayments({ uid, who, payments, canRefund, onDone }: Prop
     {
       header: CUSTOMER_TEXT.actionsTitle,
       cell: (p) =>
-        canRefund && p.refundableCents > 0 ? (
-          <RefundAction uid={uid} who={who} payment={p} onDone={onDone} />
+        refundableNow(p, availableCents) > 0 ? (
+          <RefundAction uid={uid} who={who} payment={p} availableCents={availableCents} onDone={onDone} />
         ) : (
           CUSTOMER_TEXT.none
         ),

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { COURTESY_CREDIT_CENTS, type CustomerPayment } from '@stockseer/contract';
 import { AmountField, amountProblem, centsOf } from './AmountField';
+import { refundableNow } from './refundableNow';
 import { giveCourtesyCredit, refundTopUp, signOutEverywhere } from './customerApi';
 import { SupportActionDialog } from './SupportActionDialog';
 import { CUSTOMER_TEXT } from './supportText';
@@ -34,9 +35,18 @@ export function CourtesyCreditAction({ uid, who, onDone }: Target) {
   );
 }
 
-/** A refund of a top-up or part of one, through Stripe (docs/product.md#admin-refunds); up to what is left of it. */
-export function RefundAction({ uid, who, onDone, payment }: Target & { payment: CustomerPayment }) {
-  const left = payment.refundableCents;
+/**
+ * A refund of a top-up or part of one, through Stripe (docs/product.md#admin-refunds): up to what can go back now,
+ * the least of what is left of the top-up and what Available holds (the server refuses more), and that by default.
+ */
+export function RefundAction({
+  uid,
+  who,
+  onDone,
+  payment,
+  availableCents,
+}: Target & { payment: CustomerPayment; availableCents: number }) {
+  const left = refundableNow(payment, availableCents);
   const [amount, setAmount] = useState('');
   const cents = centsOf(amount) ?? 0;
   return (

@@ -88,6 +88,7 @@ export const CUSTOMER_TEXT = {
   signOutButton: (disable: boolean) => (disable ? 'Sign out and disable' : 'Sign out everywhere'),
   signedOut: (who: string) => `${who} is signed out everywhere.`,
 
+  amountMissing: 'Please enter an amount',
   amountProblem: 'Please enter an amount in dollars with at most 2 decimal places',
   amountOutOfRange: (min: number, max: number) => `Please enter an amount between ${dollars(min)} and ${dollars(max)}`,
   reasonMissing: 'Please say why: the reason is kept in the audit log',
