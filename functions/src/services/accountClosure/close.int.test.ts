@@ -24,7 +24,7 @@ import {
   stripeSettings,
 } from '../../../test/payments.testkit';
 import { fixedClock } from '../../domain/clock';
-import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
+import { checkInvariants, holdForRefund, ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { addTradingDays } from '../../domain/calendar';
 import { commitToWallet } from '../../adapters/firestore/walletWriter';
 import { createPrediction } from '../../adapters/firestore/predictions';
@@ -319,6 +319,50 @@ describe('closing an account', () => {
     expect(before.wallet.closingSince).toBeUndefined();
     expect((await db.collection('accountClosures').doc(user.uid).get()).exists).toBe(false);
     expect((await getAuth().getUser(user.uid)).uid).toBe(user.uid);
+  });
+
+  it('is refused with 409 when an admin refund holds money by the time the wallet is marked, though it held none when checked', async () => {
+    const user = await signedUp('closure-hold-meanwhile');
+    const [paymentIntentId] = (await toppedUp(user, 10)) as [string];
+    const holdId = `meanwhile-${user.uid}`;
+    const now = clock.now();
+    // An admin's refund holds $4 after the closure checked the wallet, just before the commit that marks it.
+    let held = false;
+    const holdFirst = () =>
+      commitToWallet(db, {
+        userId: user.uid,
+        now,
+        steps: [
+          {
+            txId: ledgerTxId.refundHold(holdId),
+            decide: (w) => holdForRefund(w, { holdId, paymentIntentId, amountCents: 400, refundableCents: 1000, now }),
+          },
+        ],
+      });
+    const holdingBeforeTheMark = new Proxy(db, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key, object);
+        if (key !== 'runTransaction') return typeof value === 'function' ? value.bind(object) : value;
+        return async (...args: Parameters<typeof db.runTransaction>) => {
+          // The closure's reads are read-only transactions; its first read-write one is the mark.
+          if (!held && !args[1]?.readOnly) {
+            held = true;
+            await holdFirst();
+          }
+          return object.runTransaction(...args);
+        };
+      },
+    });
+
+    await expect(closeAccount(deps({ db: holdingBeforeTheMark }), user.uid)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: ACCOUNT_MESSAGES.refundsPending,
+    });
+    expect(held).toBe(true);
+    const { wallet } = await healthyLedger(user.uid);
+    expect(wallet.closingSince).toBeUndefined();
+    expect(wallet).toMatchObject({ balance: 600, refundHolds: { [holdId]: { paymentIntentId, amountCents: 400 } } });
+    expect((await db.collection('accountClosures').doc(user.uid).get()).exists).toBe(false);
   });
 
   it('is refused with 409 while a top-up is disputed', async () => {
