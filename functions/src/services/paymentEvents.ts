@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { Wallet } from '@stockseer/contract';
 import type { Clock } from '../domain/clock';
 import { AccountClosed, AppError, InvariantViolation } from '../domain/errors';
 import { closeDispute, endRefundHold, ledgerTxId, openDispute, refundTopUp } from '../domain/ledger';
@@ -87,13 +88,15 @@ type HistoryStep = NoticedStep & { txId: string; after: string[] };
  * Brings a wallet's ledger up to what Stripe says of one top-up: credited first (a refund can arrive before the
  * succeeded event), then each refund, then each dispute opened and, once decided, closed. Each step is keyed by
  * Stripe's ids, so events arriving late, out of order, replayed or at once all end in the same ledger. The wallet
- * writer commits them together, once each; when the ledger refuses one, they are committed one by one, so that the
- * refused step (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
+ * writer commits them together, once each; when the ledger refuses one, they are committed unit by unit, so that the
+ * refused unit (returned, for an alert) holds back only the steps that follow from it, not the rest of the top-up's
  * history. A refused credit holds back everything: nothing can be taken back from a top-up never credited. Each money
  * movement but the credit gets its inbox entry in the commit that applies it (docs/product.md#inbox). A refund made
- * from an admin's refund hold ends that hold in the same commit (the hold becomes the refund). An admin's
- * refund (services/support/adminRefund.ts) and closing an account (services/accountClosure/close.ts) apply it the
- * same way, so the webhook after them finds nothing to do.
+ * from an admin's refund hold and the end of that hold are one unit, committed together or not at all (the hold
+ * becomes the refund: apart, the money would leave Available twice). A refund Stripe says failed or was canceled
+ * ends its hold by a release, the money back to Available. An admin's refund (services/support/adminRefund.ts),
+ * the refund-hold resolver (services/support/refundHolds.ts) and closing an account (services/accountClosure/close.ts)
+ * apply it the same way, so the webhook after them finds nothing to do.
  */
 export async function applyTopUpHistory(
   db: Firestore,
@@ -104,65 +107,75 @@ export async function applyTopUpHistory(
   const { paymentIntentId, userId } = topUp;
   const now = clock.now();
   const credit = { ...creditStep(topUp, now), after: [] };
-  const steps: HistoryStep[] = [credit];
-  for (const { refundId, amountCents, holdId } of refunds) {
-    const refunded = ledgerTxId.topUpRefund(paymentIntentId, refundId);
-    steps.push({
-      txId: refunded,
+  const units: HistoryStep[][] = [[credit]];
+  for (const { refundId, amountCents, holdId, status } of refunds) {
+    const holdEnd = (refund: { refundId: string; paymentIntentId: string; amountCents: number } | null) => ({
+      txId: ledgerTxId.refundHoldRelease(holdId!),
+      after: [credit.txId],
+      decide: (wallet: Wallet) => endRefundHold(wallet, { holdId: holdId!, refund, now }),
+    });
+    if (status !== 'succeeded') {
+      // Stripe gave up on it: the held money was never refunded. A pending one keeps its hold.
+      if (holdId !== null && status === 'failed') units.push([holdEnd(null)]);
+      continue;
+    }
+    const refunded: HistoryStep = {
+      txId: ledgerTxId.topUpRefund(paymentIntentId, refundId),
       after: [credit.txId],
       decide: (wallet) => refundTopUp(wallet, { paymentIntentId, refundId, amountCents, now }),
       notice: topUpRefunded({ paymentIntentId, refundId, amountCents }),
-    });
-    // An admin's refund held its amount out of Available: the hold ends in the refund's commit, so the money is
-    // taken out once.
-    if (holdId === null) continue;
-    steps.push({
-      txId: ledgerTxId.refundHoldRelease(holdId),
-      after: [credit.txId, refunded],
-      decide: (wallet) => endRefundHold(wallet, { holdId, refund: { refundId, paymentIntentId, amountCents }, now }),
-    });
+    };
+    units.push(holdId === null ? [refunded] : [refunded, holdEnd({ refundId, paymentIntentId, amountCents })]);
   }
   for (const { disputeId, amountCents, status } of disputes) {
     const dispute = { paymentIntentId, disputeId, amountCents, now };
     const opened = ledgerTxId.dispute(paymentIntentId, disputeId);
-    steps.push({
-      txId: opened,
-      after: [credit.txId],
-      decide: (w) => openDispute(w, dispute),
-      notice: topUpDispute({ ...dispute, stage: 'opened' }),
-    });
+    units.push([
+      {
+        txId: opened,
+        after: [credit.txId],
+        decide: (w) => openDispute(w, dispute),
+        notice: topUpDispute({ ...dispute, stage: 'opened' }),
+      },
+    ]);
     if (status === 'open') continue;
-    steps.push({
-      txId: ledgerTxId.disputeClosed(paymentIntentId, disputeId, status),
-      after: [credit.txId, opened],
-      decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
-      notice: topUpDispute({ ...dispute, stage: status }),
-    });
+    units.push([
+      {
+        txId: ledgerTxId.disputeClosed(paymentIntentId, disputeId, status),
+        after: [credit.txId, opened],
+        decide: (wallet) => closeDispute(wallet, { ...dispute, outcome: status }),
+        notice: topUpDispute({ ...dispute, stage: status }),
+      },
+    ]);
   }
   const alsoWrite = writeStepNotices(db, userId, now);
   const commit = async (some: HistoryStep[]) =>
     assertSameCredit(topUp, await commitToWallet(db, { userId, now, steps: some, alsoWrite }));
   try {
-    await commit(steps);
+    await commit(units.flat());
     return [];
   } catch (error) {
     if (!(error instanceof InvariantViolation)) throw error;
   }
-  const refused = new Map<string, { reason: string; heldBack: string[] }>();
-  for (const step of steps) {
-    const blocker = step.after.map((txId) => refused.get(txId)).find((r) => r !== undefined);
+  const refusals: { txId: string; reason: string; heldBack: string[] }[] = [];
+  const refusedBy = new Map<string, (typeof refusals)[number]>();
+  for (const unit of units) {
+    const blocker = unit.flatMap((step) => step.after.map((txId) => refusedBy.get(txId))).find((r) => r !== undefined);
     if (blocker) {
-      blocker.heldBack.push(step.txId);
+      blocker.heldBack.push(...unit.map((step) => step.txId));
       continue;
     }
     try {
-      await commit([step]);
+      await commit(unit);
     } catch (error) {
       if (!(error instanceof InvariantViolation)) throw error;
-      refused.set(step.txId, { reason: error.message, heldBack: [] });
+      const [first, ...rest] = unit;
+      const refusal = { txId: first!.txId, reason: error.message, heldBack: rest.map((step) => step.txId) };
+      refusals.push(refusal);
+      for (const step of unit) refusedBy.set(step.txId, refusal);
     }
   }
-  return [...refused].map(([txId, { reason, heldBack }]) => ({
+  return refusals.map(({ txId, reason, heldBack }) => ({
     userId,
     txId,
     reason: heldBack.length === 0 ? reason : `${reason} (held back with it: ${heldBack.join(', ')})`,

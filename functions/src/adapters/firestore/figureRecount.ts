@@ -4,7 +4,7 @@
  * record), every resolved free prediction and every activity marker, page by page. What the stored shards
  * (businessFigures.ts) must add up to.
  */
-import type { Firestore, Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Firestore, Query, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { Prediction, Wallet } from '@stockseer/contract';
 import { fixedClock } from '../../domain/clock';
 import { addOnDate, addToBook, type FigureBook } from '../../domain/overview/book';
@@ -13,16 +13,17 @@ import { ClosureRecord } from './accountClosures';
 import { buildQuery, QUERIES } from './queries';
 import { RESOLVED_AT } from './walletSettlement';
 import { storedLine } from './storedLine';
+import { runTransaction } from './runTransaction';
 
 /** Documents read at once: bounded memory however long the history. */
 const PAGE_SIZE = 500;
 
-async function forEachDoc(query: Query, visit: (doc: QueryDocumentSnapshot) => void): Promise<void> {
-  let page = await query.limit(PAGE_SIZE).get();
+async function forEachDocIn(tx: Transaction, query: Query, visit: (doc: QueryDocumentSnapshot) => void): Promise<void> {
+  let page = await tx.get(query.limit(PAGE_SIZE));
   for (;;) {
     page.docs.forEach(visit);
     if (page.size < PAGE_SIZE) return;
-    page = await query.startAfter(page.docs.at(-1)!).limit(PAGE_SIZE).get();
+    page = await tx.get(query.startAfter(page.docs.at(-1)!).limit(PAGE_SIZE));
   }
 }
 
@@ -35,7 +36,17 @@ export interface Recount {
   openingsNotKept: number;
 }
 
-export async function recountBusinessFigures(db: Firestore): Promise<Recount> {
+/**
+ * Everything is read in one read-only transaction, so from one snapshot of the database: a user is counted from their
+ * wallet, or from the closure record once the wallet is deleted, and a closure moving from one to the other between
+ * two reads would count them twice (or not at all).
+ */
+export function recountBusinessFigures(db: Firestore): Promise<Recount> {
+  return runTransaction(db, (tx) => recountIn(db, tx), { readOnly: true });
+}
+
+async function recountIn(db: Firestore, tx: Transaction): Promise<Recount> {
+  const forEachDoc = (query: Query, visit: (doc: QueryDocumentSnapshot) => void) => forEachDocIn(tx, query, visit);
   const book: FigureBook = new Map();
   await forEachDoc(buildQuery(db, QUERIES.allLedgerLines, []), (doc) => {
     const line = storedLine(doc);

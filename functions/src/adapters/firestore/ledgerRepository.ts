@@ -142,6 +142,15 @@ export async function stripeLinesBetween(db: Firestore, { from, to }: { from: st
   );
 }
 
+/**
+ * The ids of wallets that held money for an admin's refund in [from, to) (ISO, the ledger's clock): where the
+ * refund-hold resolver looks for holds still open.
+ */
+export async function walletsWithRefundHoldsBetween(db: Firestore, { from, to }: { from: string; to: string }) {
+  const snap = await buildQuery(db, QUERIES.linesOfTypeBetween, ['refund_hold', from, to]).select('walletId').get();
+  return [...new Set(snap.docs.map((doc) => String(doc.get('walletId'))))];
+}
+
 /** The ids of wallets written since `since` (an ISO instant; '' for all). */
 export async function walletsMovedSince(db: Firestore, since: string): Promise<string[]> {
   const snap = await buildQuery(db, QUERIES.walletsMovedSince, [since]).select().get();

@@ -5,15 +5,22 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS } from './db';
+import { writeWhileOpen } from './walletWriter';
 import { buildQuery, QUERIES } from './queries';
 
-/** Recorded once Stripe made the intent; the same intent again (an idempotent retry) writes the same record. */
+/**
+ * Recorded once Stripe made the intent, unless the account is closing or closed (then nothing is written, and the
+ * answer says which): in the transaction that reads the wallet's closing mark, so a closure either lists this intent
+ * or is seen here. The same intent again (an idempotent retry) writes the same record.
+ */
 export async function recordTopUpIntent(
   db: Firestore,
   { paymentIntentId, userId, now }: { paymentIntentId: string; userId: string; now: Date },
-): Promise<void> {
+): Promise<'open' | 'closing' | 'closed'> {
   const record = { paymentIntentId, userId, createdAt: now.toISOString() };
-  await db.collection(COLLECTIONS.topUpIntents).doc(paymentIntentId).set(record);
+  return writeWhileOpen(db, userId, (tx) =>
+    tx.set(db.collection(COLLECTIONS.topUpIntents).doc(paymentIntentId), record),
+  );
 }
 
 /** The ids of every top-up PaymentIntent created for the user. */

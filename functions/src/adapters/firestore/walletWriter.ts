@@ -164,6 +164,30 @@ export async function deleteClosedWallet(
 }
 
 /**
+ * Writes what may start only on an account that is not closing (a top-up's PaymentIntent record), in a transaction
+ * that reads the wallet and the closure record: the closure marks the wallet in a transaction of its own before it
+ * lists what to cancel, so either this commits first and the closure finds its write, or this finds the mark and
+ * writes nothing. Answers whether it wrote (`open`), or what stopped it.
+ */
+export async function writeWhileOpen(
+  db: Firestore,
+  userId: string,
+  write: (tx: FirestoreTransaction) => void,
+): Promise<'open' | 'closing' | 'closed'> {
+  return runTransaction(
+    db,
+    async (tx) => {
+      const [walletSnap, closureSnap] = await tx.getAll(walletRef(db, userId), closureRef(db, userId));
+      if (storedWallet(walletSnap!, userId)?.closingSince !== undefined) return 'closing';
+      if (closureSnap!.exists) return walletSnap!.exists ? 'closing' : 'closed';
+      write(tx);
+      return 'open';
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
+}
+
+/**
  * Money that reached a closed account after its wallet was deleted and went straight back to the card (a payment
  * that raced the closure, docs/product.md#closing-an-account): the steps, decided on an empty wallet, must leave it
  * at zero; their lines go into the books under the account's id, with no wallet, all at once and once only, with

@@ -195,7 +195,7 @@ describe('the Stripe gateway', () => {
     await expect(gateway.cancelTopUp('pi_missing')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('reports a top-up with its succeeded refunds (and the admin refund hold each was made from) and its disputes, oldest first, as Stripe has them', async () => {
+  it('reports a top-up with its refunds (their status, and the admin refund hold each was made from) and its disputes, oldest first, as Stripe has them', async () => {
     const { paymentIntentId } = await topUp();
     await stripe.paymentIntents.confirm(paymentIntentId, { payment_method: 'pm_card_visa' });
     const first = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: 50 });
@@ -210,8 +210,8 @@ describe('the Stripe gateway', () => {
     expect(await gateway.retrieveTopUpHistory(paymentIntentId)).toEqual({
       payment: { paymentIntentId, userId: 'user-1', succeeded: true, status: 'succeeded', amountCents: 2050 },
       refunds: [
-        { refundId: first.id, amountCents: 50, holdId: null },
-        { refundId: second.id, amountCents: 100, holdId: 'hold-1' },
+        { refundId: first.id, amountCents: 50, status: 'succeeded', holdId: null },
+        { refundId: second.id, amountCents: 100, status: 'succeeded', holdId: 'hold-1' },
       ],
       disputes: [{ disputeId: dispute.id, amountCents: 1900, status: 'open' }],
     });

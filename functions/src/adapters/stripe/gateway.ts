@@ -43,7 +43,10 @@ export interface PaymentGateway {
     paymentIntentId: string;
   }>;
   retrieveTopUp(paymentIntentId: string): Promise<TopUpPayment>;
-  /** The top-up with its refunds and disputes as Stripe has them now: the truth a refund or dispute event points at. */
+  /**
+   * The top-up with its refunds (of every status: a failed one ends its hold) and disputes as Stripe has them now:
+   * the truth a refund or dispute event points at.
+   */
   retrieveTopUpHistory(paymentIntentId: string): Promise<TopUpHistory>;
   /**
    * The history of the top-up a money event is about, all of it read from Stripe: the object the event names first
@@ -99,14 +102,12 @@ export function stripeGateway(settings: StripeSettings, stripe: Stripe = stripeC
     return {
       payment: topUpOf(intent),
       // Stripe lists newest first; the ledger applies them in the order they happened.
-      refunds: refunds
-        .filter((refund) => refund.status === 'succeeded')
-        .reverse()
-        .map((refund) => ({
-          refundId: refund.id,
-          amountCents: refund.amount,
-          holdId: refund.metadata?.[REFUND_HOLD_METADATA] ?? null,
-        })),
+      refunds: refunds.reverse().map((refund) => ({
+        refundId: refund.id,
+        amountCents: refund.amount,
+        status: refundStatus(refund.status),
+        holdId: refund.metadata?.[REFUND_HOLD_METADATA] ?? null,
+      })),
       disputes: disputes
         .flatMap((dispute) => {
           const status = disputeStatus(dispute.status);

@@ -6,6 +6,8 @@ import {
   cancelReservation,
   checkInvariants,
   deposit,
+  endRefundHold,
+  holdForRefund,
   ledgerTxId,
   newWallet,
   openDispute,
@@ -102,6 +104,21 @@ describe('closing an account', () => {
     );
     expect(closureRefusal(won.wallet, won.lines)).toBeNull();
     expect(customerPayments(won.written)[0]).toMatchObject({ disputedCents: 0, refundableCents: 500 });
+  });
+
+  it('refuses the mark itself while a refund hold is open or the wallet owes: a hold that came in after the check', () => {
+    const { wallet } = ledgerOf(topUp('pi_a', 500), (w) =>
+      holdForRefund(w, { holdId: 'h1', paymentIntentId: 'pi_a', amountCents: 200, refundableCents: 500, now }),
+    );
+    expect(() => startClosing(wallet, now)).toThrow(new AppError('conflict', ACCOUNT_MESSAGES.refundsPending));
+    const released = endRefundHold(wallet, { holdId: 'h1', refund: null, now })!.wallet;
+    expect(startClosing(released, now)).toMatchObject({ closingSince: now.toISOString(), balance: 500 });
+    const owes = ledgerOf(topUp('pi_a', 500), predict('p1'), (w) =>
+      refundTopUp(w, { paymentIntentId: 'pi_a', refundId: 're_1', amountCents: 500, now }),
+    ).wallet;
+    expect(() => startClosing(owes, now)).toThrow(new AppError('conflict', ACCOUNT_MESSAGES.walletOwes(100)));
+    // Marked before, it stays marked: a resumed closure is not refused by what came after the mark.
+    expect(startClosing({ ...wallet, closingSince: now.toISOString() }, now)).toBeNull();
   });
 
   it('makes no new prediction, free or paid, once closing; a settlement that came first keeps its outcome', () => {

@@ -38,7 +38,7 @@ import {
 import { newYorkDateOf } from '../clock';
 import { AppError, assertInvariant } from '../errors';
 import { ledgerTxId } from './ids';
-import { decided, type LedgerDecision } from './invariants';
+import { decided, heldForRefunds, type LedgerDecision } from './invariants';
 
 export type { LedgerDecision };
 
@@ -447,10 +447,14 @@ export function settle(
 
 /**
  * The start of an account's closing (docs/product.md#closing-an-account): the wallet is marked, so that no new
- * prediction is paid from it; null when it is marked already. Moves no money and appends no line.
+ * prediction, refund hold or top-up starts from it; null when it is marked already. Moves no money and appends no
+ * line. Refused (409) on the wallet the mark commits to, not only on the one the closure read before: a debt, or an
+ * admin's refund hold that came in since, must end first (its money is out of Available, which the closure refunds).
  */
 export function startClosing(wallet: Wallet, now: Date): Wallet | null {
   if (wallet.closingSince !== undefined) return null;
+  if (wallet.balance < 0) throw new AppError('conflict', ACCOUNT_MESSAGES.walletOwes(-wallet.balance));
+  if (heldForRefunds(wallet) > 0) throw new AppError('conflict', ACCOUNT_MESSAGES.refundsPending);
   const stamp = now.toISOString();
   return decided(wallet, { ...wallet, closingSince: stamp, updatedAt: stamp });
 }

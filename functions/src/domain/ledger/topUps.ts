@@ -16,10 +16,14 @@ export interface TopUpPayment {
   amountCents: number;
 }
 
-/** A refund of a top-up as Stripe reports it; only succeeded ones have taken money back. */
+/**
+ * A refund of a top-up as Stripe reports it; only succeeded ones have taken money back. `failed` is final (Stripe
+ * failed or canceled it: no money moved); `pending` may still become either.
+ */
 export interface TopUpRefund {
   refundId: string;
   amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
   /** The admin refund hold it was made from (its metadata, docs/product.md#admin-refunds); null for any other. */
   holdId: string | null;
 }
@@ -61,9 +65,12 @@ export function creditableTopUp(payment: TopUpPayment): TopUpPayment & { userId:
   return payment as TopUpPayment & { userId: string };
 }
 
-/** What a refund can still take back from a top-up: its amount less refunds and open or lost disputes. */
+/**
+ * What a refund can still take back from a top-up: its amount less refunds (those Stripe may still make count, as
+ * Stripe counts them) and open or lost disputes.
+ */
 export function refundableCents({ payment, refunds, disputes }: TopUpHistory): number {
-  const refunded = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const refunded = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
   const held = disputes.filter((d) => d.status !== 'won').reduce((sum, d) => sum + d.amountCents, 0);
   return Math.max(0, payment.amountCents - refunded - held);
 }

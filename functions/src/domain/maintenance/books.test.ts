@@ -8,6 +8,7 @@ import {
   nextWindow,
   reconcile,
   reconcilePeriod,
+  STALE_REFUND_HOLD_MS,
   topUpsToLookUp,
   type StripeMoney,
 } from './books';
@@ -82,11 +83,14 @@ describe('auditWallet on an admin refund in progress', () => {
     expect(books).toMatchObject({ inCents: 1500, violations: [] });
   });
 
-  it('names a hold older than an hour: a crash left it between the hold and Stripe', () => {
+  it('names a hold older than the nightly resolver leaves one: its refund pending that long, or not resolvable', () => {
     const { wallet, lines } = hold(now);
-    expect(auditWallet(wallet, lines, { since: now.toISOString(), now: later }).violations).toEqual([
-      'refund-hold:h1 has held 300 cents of pi_1 since 2026-11-20T21:00:00.000Z: retry that admin refund with its ' +
-        'Idempotency-Key to refund or release it',
+    const justBefore = new Date(now.getTime() + STALE_REFUND_HOLD_MS - 1);
+    expect(auditWallet(wallet, lines, { since: now.toISOString(), now: justBefore }).violations).toEqual([]);
+    const stale = new Date(now.getTime() + STALE_REFUND_HOLD_MS);
+    expect(auditWallet(wallet, lines, { since: now.toISOString(), now: stale }).violations).toEqual([
+      'refund-hold:h1 has held 300 cents of pi_1 since 2026-11-20T21:00:00.000Z: its refund is still pending at ' +
+        'Stripe, or the refund-hold resolver could not end it',
     ]);
   });
 });

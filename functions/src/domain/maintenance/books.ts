@@ -23,15 +23,15 @@ export interface WalletBooks {
 const MAX_SUSPECTS = 20;
 
 /**
- * How long an admin's refund may hold its money before the audit names it: the request holds, calls Stripe and
- * applies the refund in seconds, so an older hold was left by a crash between the hold and Stripe's answer.
+ * How long an admin's refund may hold its money before the audit names it. The request ends its hold in seconds; one
+ * it left open is ended by the nightly refund-hold resolver within a day (a run) and an hour. Older, its refund has
+ * been pending at the bank for over a day, or the resolver cannot end it: an operator looks.
  */
-export const STALE_REFUND_HOLD_MS = 60 * 60_000;
+export const STALE_REFUND_HOLD_MS = 2 * 86_400_000;
 
 /**
  * A wallet against its whole history, at `now` (the ledger's clock): the invariants, and any refund hold older than
- * STALE_REFUND_HOLD_MS, which a retry of its request with the same Idempotency-Key finishes (refunded, or released
- * when Stripe refuses it).
+ * STALE_REFUND_HOLD_MS.
  */
 export function auditWallet(
   wallet: Wallet,
@@ -43,7 +43,7 @@ export function auditWallet(
     if (Date.parse(hold.heldAt) > now.getTime() - STALE_REFUND_HOLD_MS) continue;
     violations.push(
       `${ledgerTxId.refundHold(holdId)} has held ${hold.amountCents} cents of ${hold.paymentIntentId} since ` +
-        `${hold.heldAt}: retry that admin refund with its Idempotency-Key to refund or release it`,
+        `${hold.heldAt}: its refund is still pending at Stripe, or the refund-hold resolver could not end it`,
     );
   }
   const ids = (of: readonly Transaction[]) => [...new Set(of.map((t) => t.id))];

@@ -13,8 +13,20 @@ import { upstreamUnavailable } from '../../domain/errors';
 import { auditWallet, STALE_REFUND_HOLD_MS } from '../../domain/maintenance/books';
 import { createModelPool, type ModelPool } from '../../adapters/model-pool/pool';
 import { stripeGateway, type PaymentGateway } from '../../adapters/stripe/gateway';
-import { startFaultyApi, type FaultyApi } from '../../../test/faults.testkit';
-import { balanceReaches, db, healthyLedger, paidTopUp, stripe, stripeSettings } from '../../../test/payments.testkit';
+import { startFaultyApi, until, type FaultyApi } from '../../../test/faults.testkit';
+import {
+  balanceReaches,
+  db,
+  healthyLedger,
+  paidTopUp,
+  sandboxControl,
+  stripe,
+  stripeSettings,
+} from '../../../test/payments.testkit';
+import { stepContext } from '../../../test/steps.testkit';
+import { fixedClockAt } from '../../domain/clock';
+import { RELEASE_UNSENT_HOLD_AFTER_MS, RESOLVE_HOLD_AFTER_MS } from '../../domain/ledger/refundHolds';
+import { refundHoldsStep } from '../../services/maintenance/refundHolds';
 
 /**
  * Support actions that move money check and act in one wallet-writer commit (docs/product.md#admin-refunds,
@@ -74,6 +86,26 @@ async function customerWithTopUps(label: string, ...dollars: number[]) {
   for (const amount of dollars) paymentIntentIds.push(await paidTopUp(user.token, amount));
   await balanceReaches(user.uid, dollars.reduce((sum, d) => sum + d, 0) * 100);
   return { ...user, paymentIntentIds };
+}
+
+/** The wallet's one open refund hold. */
+async function openHold(uid: string) {
+  const holds = Object.entries((await healthyLedger(uid)).wallet.refundHolds ?? {});
+  expect(holds).toHaveLength(1);
+  const [holdId, hold] = holds[0]!;
+  return { holdId, ...hold };
+}
+
+/**
+ * The nightly refund-hold resolver's step, `afterMs` after the hold was made: it must plan the wallet, and is run on
+ * it alone (other files' wallets are theirs).
+ */
+async function resolverRun(uid: string, heldAt: string, afterMs: number) {
+  const at = new Date(Date.parse(heldAt) + afterMs);
+  const ctx = stepContext(`resolver-${uid}-${afterMs}`, fixedClockAt(at.toISOString().slice(0, 10), at));
+  const planned = (await refundHoldsStep.plan(ctx)).flatMap((shard) => shard.input.walletIds);
+  expect(planned).toContain(uid);
+  return refundHoldsStep.run(ctx, { walletIds: [uid] });
 }
 
 /** The statuses of concurrent answers, counted: `{ 200: n, 409: m }`. */
@@ -209,6 +241,36 @@ describe("an admin refund's hold", () => {
       expect((await booksClean(user.uid)).wallet.balance).toBe(600);
     }, 120_000);
 
+    it('is released by the nightly resolver an hour on when the refund never reached Stripe; a retry of its key then sends nothing', async () => {
+      const user = await customerWithTopUps('refund-hold-unsent', 10);
+      const [paymentIntentId] = user.paymentIntentIds;
+      const key = randomUUID();
+      const post = () => refund(user.uid, { paymentIntentId, amountCents: 400, reason: 'Stripe was down' }, key);
+      stripeDown = true;
+      expect((await post()).status).toBe(503);
+      const hold = await openHold(user.uid);
+      expect(hold).toMatchObject({ paymentIntentId, amountCents: 400 });
+
+      // Its request may still be calling Stripe: left alone.
+      expect(await resolverRun(user.uid, hold.heldAt, RESOLVE_HOLD_AFTER_MS)).toEqual({ failedCount: 0 });
+      expect((await openHold(user.uid)).holdId).toBe(hold.holdId);
+      // An hour on, Stripe has no refund made from it: released, the $4 back to Available.
+      expect(await resolverRun(user.uid, hold.heldAt, RELEASE_UNSENT_HOLD_AFTER_MS)).toEqual({ failedCount: 0 });
+      const released = await booksClean(user.uid);
+      expect(released.wallet.balance).toBe(1000);
+      expect(released.transactions.filter((t) => t.type.startsWith('refund_hold')).map((t) => t.type)).toEqual(
+        expect.arrayContaining(['refund_hold', 'refund_hold_release']),
+      );
+
+      // Stripe is back: the admin's retry of the key says the refund was not made, and asks Stripe for nothing.
+      stripeDown = false;
+      expect(await post()).toMatchObject({ status: 409, body: { message: SUPPORT_MESSAGES.refundReleased } });
+      expect((await stripe.refunds.list({ payment_intent: paymentIntentId })).data).toEqual([]);
+      // Run again: nothing more to do.
+      expect(await resolverRun(user.uid, hold.heldAt, 2 * RELEASE_UNSENT_HOLD_AFTER_MS)).toEqual({ failedCount: 0 });
+      expect((await booksClean(user.uid)).wallet.balance).toBe(1000);
+    }, 120_000);
+
     it('goes back to Available when Stripe then refuses the refund, and a retry of that key says so', async () => {
       const user = await customerWithTopUps('refund-hold-refused', 10, 10);
       const [first] = user.paymentIntentIds;
@@ -232,4 +294,41 @@ describe("an admin refund's hold", () => {
       expect((await stripe.refunds.list({ payment_intent: first })).data.map((r) => r.amount)).toEqual([1000]);
     }, 120_000);
   });
+});
+
+describe('an admin refund pending at the bank', () => {
+  it('keeps its hold while pending, however old; failed, its charge.refund.updated releases the hold to Available', async () => {
+    const user = await newTestUser('refund-pending-failed');
+    expect((await apiCall('/api/me', { token: user.token, body: {} })).status).toBe(200);
+    const paymentIntentId = await paidTopUp(user.token, 10, 'pm_card_pendingRefund');
+    await balanceReaches(user.uid, 1000);
+    const key = randomUUID();
+    const post = () => refund(user.uid, { paymentIntentId, amountCents: 400, reason: 'the bank will bounce it' }, key);
+    const made = await post();
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const { refundId } = AdminRefundResponse.parse(made.body);
+    expect(await stripe.refunds.retrieve(refundId)).toMatchObject({ status: 'pending', amount: 400 });
+    const hold = await openHold(user.uid);
+    expect((await healthyLedger(user.uid)).wallet.balance).toBe(600);
+
+    // Pending at the bank for a day: the resolver leaves the hold, and the money out of Available.
+    expect(await resolverRun(user.uid, hold.heldAt, 86_400_000)).toEqual({ failedCount: 0 });
+    expect((await openHold(user.uid)).holdId).toBe(hold.holdId);
+
+    // The bank bounces it: Stripe's charge.refund.updated, read back, releases the hold.
+    await sandboxControl(`/sandbox/refunds/${refundId}/settle`, { outcome: 'failed' });
+    await until('the hold released', async () => (await healthyLedger(user.uid)).wallet.refundHolds === undefined);
+    const ledger = await booksClean(user.uid);
+    expect(ledger.wallet.balance).toBe(1000);
+    expect(ledger.transactions.filter((t) => t.type !== 'deposit').map((t) => [t.type, t.amount])).toEqual(
+      expect.arrayContaining([
+        ['refund_hold', 400],
+        ['refund_hold_release', 400],
+      ]),
+    );
+    expect(ledger.transactions.some((t) => t.type === 'top_up_refund')).toBe(false);
+    // A retry of the key: not made, and nothing sent again.
+    expect(await post()).toMatchObject({ status: 409, body: { message: SUPPORT_MESSAGES.refundReleased } });
+    expect((await stripe.refunds.list({ payment_intent: paymentIntentId })).data.map((r) => r.id)).toEqual([refundId]);
+  }, 120_000);
 });

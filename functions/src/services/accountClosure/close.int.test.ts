@@ -24,7 +24,7 @@ import {
   stripeSettings,
 } from '../../../test/payments.testkit';
 import { fixedClock } from '../../domain/clock';
-import { checkInvariants, ledgerTxId, payForPrediction } from '../../domain/ledger';
+import { checkInvariants, holdForRefund, ledgerTxId, payForPrediction } from '../../domain/ledger';
 import { addTradingDays } from '../../domain/calendar';
 import { commitToWallet } from '../../adapters/firestore/walletWriter';
 import { createPrediction } from '../../adapters/firestore/predictions';
@@ -35,6 +35,7 @@ import { auditStep, reconcileStep } from '../maintenance/books';
 import { reconcilePeriodOf, stepContext } from '../../../test/steps.testkit';
 import { until } from '../../../test/faults.testkit';
 import { closeAccount, type CloseAccountDeps } from './close';
+import { createTopUpIntent } from '../wallet/topUpIntent';
 
 /**
  * Closing an account (docs/product.md#closing-an-account) through the emulators and the Stripe sandbox: real top-ups
@@ -320,6 +321,50 @@ describe('closing an account', () => {
     expect((await getAuth().getUser(user.uid)).uid).toBe(user.uid);
   });
 
+  it('is refused with 409 when an admin refund holds money by the time the wallet is marked, though it held none when checked', async () => {
+    const user = await signedUp('closure-hold-meanwhile');
+    const [paymentIntentId] = (await toppedUp(user, 10)) as [string];
+    const holdId = `meanwhile-${user.uid}`;
+    const now = clock.now();
+    // An admin's refund holds $4 after the closure checked the wallet, just before the commit that marks it.
+    let held = false;
+    const holdFirst = () =>
+      commitToWallet(db, {
+        userId: user.uid,
+        now,
+        steps: [
+          {
+            txId: ledgerTxId.refundHold(holdId),
+            decide: (w) => holdForRefund(w, { holdId, paymentIntentId, amountCents: 400, refundableCents: 1000, now }),
+          },
+        ],
+      });
+    const holdingBeforeTheMark = new Proxy(db, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key, object);
+        if (key !== 'runTransaction') return typeof value === 'function' ? value.bind(object) : value;
+        return async (...args: Parameters<typeof db.runTransaction>) => {
+          // The closure's reads are read-only transactions; its first read-write one is the mark.
+          if (!held && !args[1]?.readOnly) {
+            held = true;
+            await holdFirst();
+          }
+          return object.runTransaction(...args);
+        };
+      },
+    });
+
+    await expect(closeAccount(deps({ db: holdingBeforeTheMark }), user.uid)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: ACCOUNT_MESSAGES.refundsPending,
+    });
+    expect(held).toBe(true);
+    const { wallet } = await healthyLedger(user.uid);
+    expect(wallet.closingSince).toBeUndefined();
+    expect(wallet).toMatchObject({ balance: 600, refundHolds: { [holdId]: { paymentIntentId, amountCents: 400 } } });
+    expect((await db.collection('accountClosures').doc(user.uid).get()).exists).toBe(false);
+  });
+
   it('is refused with 409 while a top-up is disputed', async () => {
     const user = await signedUp('closure-dispute');
     const [disputed] = await toppedUp(user, 5, 10);
@@ -334,11 +379,14 @@ describe('closing an account', () => {
     const [first] = await toppedUp(user, 10);
     let late: string | undefined;
     // The sandbox's charge.refunded reaches the webhook before the closure writes the refund itself, and a top-up
-    // paid just before the closure began is credited while its first refund is made.
+    // the closure did not list (the API makes none once the account is closing) is paid and credited while its first
+    // refund is made.
     const racing = gatewayWith({
       async refundTopUp(input) {
         if (!late) {
-          late = await paidTopUp(user.token, 5);
+          const idempotencyKey = `unlisted-${user.uid}`;
+          late = (await payments.createTopUp({ userId: user.uid, amountCents: 500, idempotencyKey })).paymentIntentId;
+          await stripe.paymentIntents.confirm(late, { payment_method: 'pm_card_visa' });
           await balanceReaches(user.uid, 1500);
         }
         return payments.refundTopUp(input);
@@ -405,6 +453,16 @@ describe('closing an account', () => {
   });
 });
 
+/** Every PaymentIntent Stripe has for the user: paid (and refunded by the closure) or canceled, none still payable. */
+async function expectNoPayableIntent(userId: string) {
+  const intents = (await stripe.paymentIntents.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 })).filter(
+    (intent) => intent.metadata.userId === userId,
+  );
+  expect(intents.length).toBeGreaterThan(0);
+  for (const intent of intents)
+    expect([intent.id, intent.status]).toEqual([intent.id, expect.stringMatching(/^(succeeded|canceled)$/)]);
+}
+
 /** A top-up PaymentIntent made through the API, as the dialog makes it, and not paid. */
 async function openIntent(token: string, dollars: number): Promise<string> {
   const created = await apiCall<{ paymentIntentId: string }>('/api/payments/create-intent', {
@@ -428,6 +486,48 @@ describe('closing an account closes its payments', () => {
     });
     expect(await stripe.refunds.list({ payment_intent: open })).toMatchObject({ data: [] });
     expectClosedBooks(user.uid, await ledgerLines(user.uid));
+  });
+
+  it('refuses a new top-up once the account is closing (409), even one asked for while the closure cancels the others: no intent of the account is left payable', async () => {
+    const user = await signedUp('closure-no-new-intent');
+    const [paid] = (await toppedUp(user, 10)) as [string];
+    await openIntent(user.token, 6);
+    const asked: { status: number; body: unknown }[] = [];
+    const racing = gatewayWith({
+      async cancelTopUp(paymentIntentId) {
+        // The dialog asks for another top-up after the closure listed the account's intents.
+        if (asked.length === 0) {
+          asked.push(await apiCall('/api/payments/create-intent', { token: user.token, body: { amount: 7 } }));
+        }
+        return payments.cancelTopUp(paymentIntentId);
+      },
+    });
+    expect((await closeAccount(deps({ payments: racing }), user.uid)).refunds).toEqual([
+      { paymentIntentId: paid, refundCents: 1000 },
+    ]);
+    expect(asked).toEqual([{ status: 409, body: { message: ACCOUNT_MESSAGES.closing } }]);
+    await expectNoPayableIntent(user.uid);
+    expectClosedBooks(user.uid, await ledgerLines(user.uid));
+  });
+
+  it('refuses to answer an intent made while the closure marked the account: it is cancelled at Stripe, never answered', async () => {
+    const user = await signedUp('closure-intent-meanwhile');
+    // Stripe makes the intent while the closure marks the wallet closing and lists the account's intents.
+    const markingMeanwhile = gatewayWith({
+      async createTopUp(input) {
+        const made = await payments.createTopUp(input);
+        const closed = await closeAccount(deps(), user.uid);
+        expect(closed.refunds).toEqual([]);
+        return made;
+      },
+    });
+    await expect(
+      createTopUpIntent(
+        { db, clock, payments: markingMeanwhile },
+        { uid: user.uid, amountCents: 900, key: 'while-closing' },
+      ),
+    ).rejects.toMatchObject({ kind: 'conflict', message: ACCOUNT_MESSAGES.closed });
+    await expectNoPayableIntent(user.uid);
   });
 
   it('a top-up paid just before its cancel reached Stripe: credited from Stripe and refunded with the rest', async () => {
@@ -455,11 +555,14 @@ describe('closing an account closes its payments', () => {
     const user = await signedUp('closure-paid-after');
     const [paid] = (await toppedUp(user, 10)) as [string];
     const open = await openIntent(user.token, 6);
-    // The dialog makes another intent after the closure listed the account's intents, before it cancels them.
+    // An intent Stripe has that the closure never listed (the API refuses to make one once the account is closing:
+    // this is the backstop behind that), made after the closure listed the account's intents.
     let late: string | undefined;
     const racing = gatewayWith({
       async cancelTopUp(paymentIntentId) {
-        late ??= await openIntent(user.token, 7);
+        late ??= (
+          await payments.createTopUp({ userId: user.uid, amountCents: 700, idempotencyKey: `late-${user.uid}` })
+        ).paymentIntentId;
         return payments.cancelTopUp(paymentIntentId);
       },
     });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Query, type Firestore } from 'firebase-admin/firestore';
 import { DEMO_ADMIN } from '@stockseer/contract/testAccounts';
 import { Overview, type OverviewPeriod } from '@stockseer/contract';
 import { apiCall, newTestUser } from '../../../../tools/testing/api';
@@ -50,7 +50,58 @@ afterAll(async () => {
   await asAdmin('/api/admin/clock', { today: null });
 });
 
+/**
+ * `db`, except that the first read of the closure records waits for `meanwhile` first: what happens between the
+ * recount's read of the wallets and its read of the closure records.
+ */
+function closureReadAfter(db: Firestore, meanwhile: () => Promise<void>): Firestore {
+  let first: Promise<void> | undefined;
+  const hooked = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key, object);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          // `get` when read alone, `_get` when read in a transaction.
+          if (key === 'get' || key === '_get') {
+            first ??= meanwhile();
+            return first.then(() => (value as (...a: unknown[]) => unknown).apply(object, args));
+          }
+          const result = (value as (...a: unknown[]) => unknown).apply(object, args);
+          return result instanceof Query ? hooked(result) : result;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(object, key) {
+      const value: unknown = Reflect.get(object, key, object);
+      if (key !== 'collection' || typeof value !== 'function') {
+        return typeof value === 'function' ? value.bind(object) : value;
+      }
+      return (name: string) => (name === 'accountClosures' ? hooked(object.collection(name)) : object.collection(name));
+    },
+  });
+}
+
 describe('the overview recount after closures', () => {
+  it('reads the wallets and the closure records from one snapshot: an account closed between the two reads counts once', async () => {
+    await recountOverview(db, { mend: true });
+    const before = await newUsers();
+    const user = await newTestUser('recount-closed-meanwhile');
+    expect((await apiCall('/api/me', { method: 'POST', token: user.token })).status).toBe(200);
+    let closedMeanwhile = false;
+    const close = async () => {
+      const closed = await apiCall('/api/account/close', { token: user.token, body: { confirmation: 'CLOSE' } });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      closedMeanwhile = true;
+    };
+
+    expect(await recountOverview(closureReadAfter(db, close), { mend: false })).toEqual([]);
+    expect(closedMeanwhile).toBe(true);
+    expect(await recountOverview(db, { mend: false })).toEqual([]);
+    expect(await newUsers()).toEqual({ day: before.day + 1, month: before.month + 1 });
+  });
+
   it('counts a closed account as the new user it was: no difference, and --mend changes nothing', async () => {
     // What other files wrote behind the wallet writer's back is not this test's: the figures start equal to a recount.
     await recountOverview(db, { mend: true });

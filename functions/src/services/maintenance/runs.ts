@@ -30,6 +30,7 @@ import { auditStep, reconcileStep } from './books';
 import { cleanupStep } from './cleanup';
 import { forecastStep } from './forecasts';
 import { pushStep } from './push';
+import { refundHoldsStep } from './refundHolds';
 import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
@@ -50,6 +51,7 @@ export const MAINTENANCE_STEPS: readonly MaintenanceStep[] = [
   forecastStep as MaintenanceStep,
   auditStep as MaintenanceStep,
   reconcileStep as MaintenanceStep,
+  refundHoldsStep as MaintenanceStep,
   pushStep as MaintenanceStep,
 ];
 

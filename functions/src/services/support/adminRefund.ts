@@ -5,8 +5,10 @@
  * is left to refund and what Available holds, the wallet owes nothing and is not closing); then Stripe refunds (the
  * same key, the same refund, with the hold named in its metadata); then the top-up's history is applied as the
  * webhook applies any refund, the refund's line and the end of its hold in one commit, so the money leaves once and
- * the webhook that follows finds it done. Stripe refusing the refund releases the hold. A hold left by a crash before
- * Stripe answered stays out of Available until a retry of the same key finishes it (the nightly books name it).
+ * the webhook that follows finds it done. Stripe refusing the refund releases the hold, and so does Stripe failing or
+ * canceling it later (its `charge.refund.updated`). A hold left open (Stripe out of reach or its answer lost, a crash)
+ * stays out of Available until a retry of the same key finishes it, or the nightly refund-hold resolver
+ * (refundHolds.ts) does, from what Stripe made of the hold: a retry after the resolver released it sends nothing.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
@@ -15,13 +17,14 @@ import type { Caller } from '../../domain/caller';
 import type { Clock } from '../../domain/clock';
 import { auditEntry } from '../../domain/audit';
 import { AppError, assertInvariant, conflict, notFound } from '../../domain/errors';
-import { endRefundHold, holdForRefund, ledgerTxId } from '../../domain/ledger';
+import { holdForRefund, ledgerTxId } from '../../domain/ledger';
 import { refundableCents, type TopUpHistory } from '../../domain/ledger/topUps';
 import { REFUND_HOLD_METADATA, type PaymentGateway } from '../../adapters/stripe/gateway';
 import { accountOf } from '../../adapters/auth/accounts';
 import { findAuditEntry, keyedRequest, recordAudit } from '../../adapters/firestore/auditLog';
 import { commitToWallet, walletOf } from '../../adapters/firestore/walletWriter';
 import { applyTopUpHistory } from '../paymentEvents';
+import { releaseRefundHold } from './refundHolds';
 
 interface AdminRefundDeps {
   db: Firestore;
@@ -102,7 +105,7 @@ export async function refundForCustomer(
     // Stripe's refusal is final (the same key gets the same answer): the held money goes back to Available. An
     // outage is not: the hold stays for a retry of the key.
     if (error instanceof AppError && (error.kind === 'conflict' || error.kind === 'not_found')) {
-      await releaseHold(deps, userId, holdId);
+      await releaseRefundHold(deps, userId, holdId);
     }
     throw error;
   }
@@ -125,24 +128,10 @@ async function finishedBefore(
   history: TopUpHistory,
   holdId: string,
 ): Promise<AdminRefundResponse> {
-  const made = history.refunds.find((r) => r.holdId === holdId);
+  const made = history.refunds.find((r) => r.holdId === holdId && r.status === 'succeeded');
   if (made === undefined) throw conflict(SUPPORT_MESSAGES.refundReleased);
   await applyTopUpHistory(db, history, clock);
   const { paymentIntentId, userId } = history.payment;
   const wallet = await walletOf(db, userId!, clock.now());
   return { refundId: made.refundId, paymentIntentId, amountCents: made.amountCents, wallet };
-}
-
-async function releaseHold({ db, clock }: AdminRefundDeps, userId: string, holdId: string): Promise<void> {
-  const now = clock.now();
-  await commitToWallet(db, {
-    userId,
-    now,
-    steps: [
-      {
-        txId: ledgerTxId.refundHoldRelease(holdId),
-        decide: (wallet) => endRefundHold(wallet, { holdId, refund: null, now }),
-      },
-    ],
-  });
 }
