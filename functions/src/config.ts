@@ -19,7 +19,7 @@ import { DEFAULT_RATE_LIMITS, MAX_RATE_LIMIT, type RateLimit, type RateLimits } 
 import { chosenSource, DEFAULT_MASSIVE_BASE_URL } from './adapters/market-data/select';
 import { providerBudgetFromEnv, RATE_LIMIT_ENV, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
 import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/client';
-import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
+import { allowedOrigins as allowedOriginsFrom } from './adapters/allowedOriginsFromEnv';
 import { DEFAULT_TRUSTED_PROXY_HOPS, trustedProxyHopsFrom } from './adapters/trustedProxyHopsFromEnv';
 import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
 import { COURTESY_CREDIT_CAP_ENV, courtesyCreditCapsFromEnv } from './adapters/courtesyCreditCapsFromEnv';
