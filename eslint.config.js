@@ -40,6 +40,11 @@ const FUNCTIONS_LAYERS = [
     files: ['functions/src/http/**/*.ts'],
     patterns: [forbid('(^|/)adapters/firestore(/|$)', 'Routes never touch Firestore: call a service.')],
   },
+  {
+    // The settings are read by the http layer, jobs and tools alike: their parsers live in adapters/.
+    files: ['functions/src/config.ts'],
+    patterns: [forbid(OUR_LAYER('http'), "config.ts never imports http/: a setting's parser lives in adapters/.")],
+  },
   { files: ['functions/src/index.ts', 'functions/src/functions.ts'], patterns: [] },
   {
     // The emulator's parts, and the entry that hands them in at start-up (StartUp in src/functions.ts).

@@ -19,8 +19,8 @@ import { DEFAULT_RATE_LIMITS, MAX_RATE_LIMIT, type RateLimit, type RateLimits } 
 import { chosenSource, DEFAULT_MASSIVE_BASE_URL } from './adapters/market-data/select';
 import { providerBudgetFromEnv, RATE_LIMIT_ENV, rateLimitsFromEnv } from './adapters/rateLimitsFromEnv';
 import { stripeSettingsFrom, type StripeSettings } from './adapters/stripe/client';
-import { allowedOrigins as allowedOriginsFrom } from './http/allowedOrigins';
-import { DEFAULT_TRUSTED_PROXY_HOPS, trustedProxyHopsFrom } from './http/clientAddress';
+import { allowedOrigins as allowedOriginsFrom } from './adapters/allowedOriginsFromEnv';
+import { DEFAULT_TRUSTED_PROXY_HOPS, trustedProxyHopsFrom } from './adapters/trustedProxyHopsFromEnv';
 import { vapidKeysFrom, type VapidKeys } from './adapters/push/vapid';
 import { COURTESY_CREDIT_CAP_ENV, courtesyCreditCapsFromEnv } from './adapters/courtesyCreditCapsFromEnv';
 import { DEFAULT_COURTESY_CREDIT_CAPS, type CourtesyCreditCaps } from './domain/ledger';
@@ -62,6 +62,15 @@ const PER_MINUTE_INPUT = {
   },
 };
 
+/** What the limits of the web app's error reports count (the others count one user's requests). */
+const CLIENT_ERROR_LIMITS: Partial<Record<string, string>> = {
+  'clientErrors.report': 'Web app error reports per minute from one browser; over it the API answers 429.',
+  'clientErrors.edge':
+    'Web app error reports per minute through one address the front end received them from (a caller, or a ' +
+    'Firebase Hosting edge many browsers share); over it the API answers 429.',
+  'clientErrors.all': 'Web app error reports per minute from every caller together; over it the API answers 429.',
+};
+
 /** The params that are not secrets, each with the default a deploy offers. */
 export const PARAMS: (StringParam | IntParam)[] = [
   defineString('MARKET_DATA_PROVIDER', {
@@ -83,9 +92,7 @@ export const PARAMS: (StringParam | IntParam)[] = [
     defineInt(name, {
       default: DEFAULT_RATE_LIMITS[action as keyof RateLimits].limit,
       description:
-        action === 'clientErrors.all'
-          ? 'Web app error reports per minute from every caller together; over it the API answers 429.'
-          : `Requests per user per minute for ${action}; over it the API answers 429.`,
+        CLIENT_ERROR_LIMITS[action] ?? `Requests per user per minute for ${action}; over it the API answers 429.`,
       input: PER_MINUTE_INPUT,
     }),
   ),
@@ -108,7 +115,8 @@ export const PARAMS: (StringParam | IntParam)[] = [
     default: DEFAULT_TRUSTED_PROXY_HOPS,
     description:
       'Proxies in front of the API that append the address they received a request from to X-Forwarded-For ' +
-      "(1: Cloud Functions' front end). Signed-out limits are keyed by the address the first of them appended.",
+      "(1: Cloud Functions' front end). Web app error reports are limited per address the first of them appended, " +
+      'and per browser behind it.',
     input: { text: { validationRegex: /^[0-5]$/, validationErrorMessage: 'A whole number from 0 to 5.' } },
   }),
   defineString('TASKS_SERVICE_ACCOUNT', {

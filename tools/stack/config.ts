@@ -77,7 +77,7 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     FIRESTORE_EMULATOR_HOST,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
     STOCKSEER_APP_URL: APP_URL,
-    // The API answers cross-origin calls from these browser origins only (functions/src/http/allowedOrigins.ts).
+    // The API answers cross-origin calls from these browser origins only (functions/src/adapters/allowedOriginsFromEnv.ts).
     STOCKSEER_ALLOWED_ORIGINS: [APP_URL, `http://${HOST}:${PORTS.vite}`].join(','),
     // The emulators append nothing to X-Forwarded-For: every entry is the caller's own (clientAddress.ts).
     TRUSTED_PROXY_HOPS: '0',

@@ -37,6 +37,25 @@ describe('the stack log audit', () => {
     expect(auditLog('Unable to fetch quotes: ENOTFOUND api.example.test')).toHaveLength(1);
   });
 
+  it("names every request past loopback in firebase-tools' debug log, and its failed version check", () => {
+    // As firebase-tools 15 writes firebase-debug.log (apiv2.js, versioning.js).
+    const debug = [
+      '[debug] [2026-11-28T09:19:19.670Z] >>> [apiv2][query] GET http://127.0.0.1:6101/demo-stockseer/us-central1/api/api/health ',
+      '[debug] [2026-11-28T09:19:19.736Z] <<< [apiv2][status] GET http://127.0.0.1:6101/demo-stockseer/us-central1/api/api/health 404',
+      '[debug] [2026-11-28T09:19:18.001Z] >>> [apiv2][query] GET https://firebase-public.firebaseio.com/cli.json ',
+      `[debug] [2026-11-28T09:19:18.002Z] >>> [apiv2][query] POST ${ALSO_FAR} `,
+      '[debug] [2026-11-28T09:19:18.003Z] >>> [apiv2][query] GET http://localhost:6101/x ',
+      '[debug] [2026-11-28T09:19:18.500Z] checkFunctionsSDKVersion was unable to fetch information from NPM Error: spawnSync npm ETIMEDOUT',
+      '[debug] [2026-11-28T09:19:18.600Z] Failed to fetch MOTD FetchError: request to https://firebase-public.firebaseio.com/cli.json failed',
+    ].join('\n');
+    expect(auditLog(debug)).toEqual([
+      { kind: 'external request', what: 'https://firebase-public.firebaseio.com/cli.json' },
+      { kind: 'external request', what: ALSO_FAR },
+      { kind: 'network warning', what: debug.split('\n')[5]!.slice(0, 200) },
+      { kind: 'network warning', what: debug.split('\n')[6]!.slice(0, 200) },
+    ]);
+  });
+
   it('reports a network warning without the secret on its line', () => {
     const line = `getaddrinfo ENOTFOUND api.example.test (key ${shaped('sk', 'test', 'sandbox')})`;
     const warning = auditLog(line).find((f) => f.kind === 'network warning');
@@ -85,7 +104,11 @@ describe('the stack log audit', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stack-logs-'));
     writeFileSync(path.join(dir, 'emulators.log'), warning(FAR));
     writeFileSync(path.join(dir, 'firestore.log'), 'API endpoint: http://127.0.0.1:8080\n');
-    expect(auditLogs(dir)).toEqual([{ file: 'emulators.log', kind: 'external request', what: FAR }]);
+    writeFileSync(path.join(dir, 'firebase-debug.log'), `[debug] >>> [apiv2][query] GET ${ALSO_FAR} \n`);
+    expect(auditLogs(dir)).toEqual([
+      { file: 'emulators.log', kind: 'external request', what: FAR },
+      { file: 'firebase-debug.log', kind: 'external request', what: ALSO_FAR },
+    ]);
     expect(auditLogs(path.join(dir, 'missing'))).toEqual([]);
   });
 });

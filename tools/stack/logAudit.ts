@@ -6,9 +6,12 @@ import path from 'node:path';
  * the whole run, integration and e2e tests included:
  * - a request past loopback: the Functions emulator warns "External network resource requested!" with the URL
  *   whenever code it runs reaches another address (the Admin SDK probing the metadata server, a provider called for
- *   real); on these machines nothing may;
- * - a network warning of a tool: firebase-tools' own fetches ("Unable to fetch the CLI MOTD ...") and any name
- *   lookup that failed (ENOTFOUND, EAI_AGAIN, getaddrinfo): something tried to leave loopback, even if it could not;
+ *   real), and firebase-tools' debug log (firebase-debug.log) lists each request it makes itself
+ *   (`>>> [apiv2][query] GET https://...`); on these machines nothing may go anywhere but loopback;
+ * - a network warning of a tool: firebase-tools' own failed fetches ("Unable to fetch the CLI MOTD ...", "Failed to
+ *   fetch MOTD", the Functions emulator's "checkFunctionsSDKVersion was unable to fetch information from NPM") and any
+ *   name lookup that failed (ENOTFOUND, EAI_AGAIN, getaddrinfo): something tried to leave loopback, even if it could
+ *   not;
  * - a secret: an ID token, a Stripe key or webhook secret, a PaymentIntent's client secret, a card number.
  */
 export interface LogFinding {
@@ -19,8 +22,12 @@ export interface LogFinding {
 }
 
 const EXTERNAL_REQUEST = /External network resource requested!\s*(?:-\s*URL:\s*"([^"]*)")?/g;
+/** A request firebase-tools made, as its debug log lists it, with its URL. */
+const TOOL_REQUEST = />>> \[apiv2\]\[query\] [A-Z]+ (\S+)/g;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** The line of a failed fetch or name lookup (as firebase-tools and Node word them). */
-const NETWORK_WARNING = /^.*(?:Unable to fetch|\bENOTFOUND\b|\bEAI_AGAIN\b|\bgetaddrinfo\b).*$/gm;
+const NETWORK_WARNING =
+  /^.*(?:[Uu]nable to fetch|Failed to fetch MOTD|\bENOTFOUND\b|\bEAI_AGAIN\b|\bgetaddrinfo\b).*$/gm;
 
 const SECRETS: { what: string; pattern: RegExp }[] = [
   { what: 'an ID token (JWT)', pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
@@ -45,6 +52,9 @@ export function auditLog(log: string): Omit<LogFinding, 'file'>[] {
     kind: 'external request' as const,
     what: m[1] ?? m[0],
   }));
+  const toolRequests = [...log.matchAll(TOOL_REQUEST)]
+    .filter((m) => !isLoopback(m[1]!))
+    .map((m) => ({ kind: 'external request' as const, what: withoutSecrets(m[1]!) }));
   const warnings = [...log.matchAll(NETWORK_WARNING)].map((m) => ({
     kind: 'network warning' as const,
     what: withoutSecrets(m[0].trim()).slice(0, 200),
@@ -54,7 +64,16 @@ export function auditLog(log: string): Omit<LogFinding, 'file'>[] {
       .filter((m) => what !== 'a card number' || isCardNumber(m[0]))
       .map(() => ({ kind: 'secret' as const, what })),
   );
-  return [...external, ...warnings, ...secrets];
+  return [...external, ...toolRequests, ...warnings, ...secrets];
+}
+
+/** A URL to loopback; anything else (or what is no URL) is not. */
+function isLoopback(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** A line to report, each secret in it replaced by what it is. */

@@ -30,6 +30,7 @@ import { startStripeSandboxProcess } from './stripe';
 import { WEB_DIST, firebaseConfigPath } from './firebaseConfig';
 import { resolveMarketData } from './marketDataDir';
 import { writeFunctionsConfig } from './functionsConfig';
+import { firebaseToolsEnv } from './firebaseToolsEnv';
 import { copyWithoutRequests, logsRequests } from './requestLog';
 import { systemClock } from '../../functions/src/domain/clock';
 import { EMULATOR_BANNER } from '../../functions/build.mjs';
@@ -160,25 +161,12 @@ function terminalOrFile(name: string) {
   return output === 'inherit' && !logsRequests(process.env) ? 'pipe' : output;
 }
 
-/**
- * firebase-tools' own environment. Its calls out switched off: at every start it fetches its message of the day
- * (firebase-public.firebaseio.com/cli.json), which it skips when `CI` is set, and once a day its update notifier asks
- * the npm registry for a newer version, which NO_UPDATE_NOTIFIER switches off. NODE_ENV=production, as Cloud
- * Functions runs functions: the emulators' own Express answers a request it cannot route (a path with a malformed
- * percent-escape, which it decodes before any function runs) without its stack trace and server paths. Given to
- * firebase-tools alone: tools such as Playwright change their behaviour under `CI`.
- */
-const FIREBASE_TOOLS_ENV = { CI: 'true', NO_UPDATE_NOTIFIER: '1', NODE_ENV: 'production' } as const;
-
 async function startFirebaseEmulators(useOwnFirestore: boolean): Promise<void> {
   const only = useOwnFirestore ? 'auth,functions,hosting,firestore' : 'auth,functions,hosting';
   const firebase = path.join(ROOT, 'node_modules/.bin/firebase');
-  // firebase-tools finds "another instance" of a project's emulators by a locator file in the temp folder: each
-  // stack gets its own, so two stacks (shifted by STACK_PORT_OFFSET) never take each other for one.
   const env = {
     ...stackEnv(),
-    ...FIREBASE_TOOLS_ENV,
-    TMPDIR: stackTempDir(),
+    ...firebaseToolsEnv(stackTempDir(), LOG_DIR),
     ...(useOwnFirestore ? { FIRESTORE_EMULATOR_HOST: '' } : {}),
   };
   const emulators = startProcess(

@@ -17,6 +17,7 @@ describe('rateLimitsFromEnv', () => {
       RATE_LIMIT_ADD_FUNDS_PER_MINUTE: '4',
       RATE_LIMIT_MARKET_DATA_PER_MINUTE: '9',
       RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE: '2',
+      RATE_LIMIT_CLIENT_ERRORS_EDGE_PER_MINUTE: '12',
       RATE_LIMIT_CLIENT_ERRORS_ALL_PER_MINUTE: '30',
     });
     expect(limits).toEqual({
@@ -27,6 +28,7 @@ describe('rateLimitsFromEnv', () => {
       'stocks.search': { limit: 1000, windowMs: 60_000 },
       'marketData.fetch': { limit: 9, windowMs: 60_000 },
       'clientErrors.report': { limit: 2, windowMs: 60_000 },
+      'clientErrors.edge': { limit: 12, windowMs: 60_000 },
       'clientErrors.all': { limit: 30, windowMs: 60_000 },
     });
   });

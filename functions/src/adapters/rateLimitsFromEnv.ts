@@ -17,6 +17,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitedAction, string> = {
   'stocks.search': 'RATE_LIMIT_SEARCH_PER_MINUTE',
   'marketData.fetch': 'RATE_LIMIT_MARKET_DATA_PER_MINUTE',
   'clientErrors.report': 'RATE_LIMIT_CLIENT_ERRORS_PER_MINUTE',
+  'clientErrors.edge': 'RATE_LIMIT_CLIENT_ERRORS_EDGE_PER_MINUTE',
   'clientErrors.all': 'RATE_LIMIT_CLIENT_ERRORS_ALL_PER_MINUTE',
 };
 

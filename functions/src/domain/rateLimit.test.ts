@@ -145,6 +145,7 @@ describe('retryAfterSeconds and the message', () => {
       'stocks.search': { limit: 120, windowMs: 60_000 },
       'marketData.fetch': { limit: 20, windowMs: 60_000 },
       'clientErrors.report': { limit: 10, windowMs: 60_000 },
+      'clientErrors.edge': { limit: 30, windowMs: 60_000 },
       'clientErrors.all': { limit: 60, windowMs: 60_000 },
     });
   });

@@ -15,7 +15,7 @@ export interface RateLimit {
 /**
  * The limited actions: the expensive or abusable ones (a model fit, a back-test not computed yet today, a Stripe
  * call, a market data search, any call to the market data provider that the cache could not spare, a web app error
- * report: per browser address, and from everyone together).
+ * report: per browser, per address the platform's front end received it from, and from everyone together).
  */
 export const RATE_LIMITED_ACTIONS = [
   'predictions.generate',
@@ -25,6 +25,7 @@ export const RATE_LIMITED_ACTIONS = [
   'stocks.search',
   'marketData.fetch',
   'clientErrors.report',
+  'clientErrors.edge',
   'clientErrors.all',
 ] as const;
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -41,8 +42,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'stocks.search': { limit: 120, windowMs: 60_000 },
   // Provider calls made for one user: a stock they never looked at costs a quote and a year of bars.
   'marketData.fetch': { limit: 20, windowMs: 60_000 },
-  // Error reports of the web app, per browser address: a broken page reports a few (the app sends at most 5 a load).
+  // Error reports of the web app, per browser: a broken page reports a few (the app sends at most 5 a load).
   'clientErrors.report': { limit: 10, windowMs: 60_000 },
+  // Per address the platform's front end received them from: a caller's own, or an edge of Firebase Hosting that
+  // many browsers share, so a few browsers' worth; what one caller gets, whatever browser addresses it writes.
+  'clientErrors.edge': { limit: 30, windowMs: 60_000 },
   // Error reports from every caller together: a ceiling that callers with many addresses cannot push the logs past.
   'clientErrors.all': { limit: 60, windowMs: 60_000 },
 };

@@ -12,7 +12,8 @@ import type { AppDeps } from './deps';
 
 /**
  * The web app's error reports: logged as ERROR with their stack, once per window however often the same error comes,
- * limited per caller by an address the caller cannot write, and for every caller together.
+ * limited per browser, per address the front end received them from (which the caller cannot write), and for every
+ * caller together.
  */
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const body = (message: string) =>
@@ -23,13 +24,19 @@ const body = (message: string) =>
     path: '/wallet',
     release: 'test',
   });
-const report = (message: string, forwardedFor?: string, base = APP_URL) =>
+const report = (message: string, forwardedFor?: string, base = APP_URL, headers: Record<string, string> = {}) =>
   fetch(`${base}/api/client-errors`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      ...headers,
+    },
     body: body(message),
   });
-const { limit } = rateLimitsFromEnv(process.env)['clientErrors.report'];
+const limits = rateLimitsFromEnv(process.env);
+const { limit } = limits['clientErrors.report'];
+const edgeLimit = limits['clientErrors.edge'].limit;
 /** A caller-written X-Forwarded-For: a new made-up address each time (TEST-NET-3, never contacted). */
 const rotated = (i: number) => `203.0.113.${i % 250}`;
 
@@ -65,14 +72,14 @@ describe('client error reports', () => {
     expect(await refused!.json()).toEqual({ message: tooManyRequestsMessage(seconds) });
   });
 
-  it('are limited whatever X-Forwarded-For the caller writes', async () => {
+  it('are limited whatever X-Forwarded-For the caller writes, by the address the stack received them from', async () => {
     let accepted = 0;
-    for (let i = 0; i < 3 * limit; i++) {
+    for (let i = 0; i < edgeLimit + limit; i++) {
       const res = await report(`rotating ${stamp} ${i}`, rotated(i));
       if (res.status === 204) accepted++;
       else expect(res.status).toBe(429);
     }
-    expect(accepted).toBeLessThanOrEqual(limit);
+    expect(accepted).toBeLessThanOrEqual(edgeLimit);
   });
 });
 
@@ -94,15 +101,45 @@ describe('client error reports behind one front end (trust proxy: 1), counted in
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
-  it('keys a caller by the address the front end appended, not by what the caller wrote before it', async () => {
-    const base = await serve({ 'clientErrors.report': { limit: 4, windowMs: 60_000 } }, 'appended');
+  it('holds a caller to the limit of the address the front end appended, whatever it writes before it', async () => {
+    const base = await serve(
+      {
+        'clientErrors.report': { limit: 100, windowMs: 60_000 },
+        'clientErrors.edge': { limit: 4, windowMs: 60_000 },
+      },
+      'appended',
+    );
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      statuses.push((await report(`behind hosting ${stamp}`, `${rotated(i)}, 198.51.100.7`, base)).status);
+      // A direct caller of the function's URL writes both what Hosting would send and a new address each time.
+      const headers = { 'Fastly-Client-IP': rotated(i) };
+      statuses.push((await report(`direct ${stamp}`, `${rotated(i)}, 198.51.100.7`, base, headers)).status);
     }
     expect(statuses).toEqual([204, 204, 204, 204, 429, 429, 429, 429]);
     // Another caller (another appended address) has a limit of its own.
-    expect((await report(`behind hosting ${stamp}`, `${rotated(99)}, 198.51.100.8`, base)).status).toBe(204);
+    expect((await report(`direct ${stamp}`, `${rotated(99)}, 198.51.100.8`, base)).status).toBe(204);
+  });
+
+  it('gives each browser behind one Firebase Hosting edge a limit of its own', async () => {
+    const base = await serve(
+      {
+        'clientErrors.report': { limit: 2, windowMs: 60_000 },
+        'clientErrors.edge': { limit: 100, windowMs: 60_000 },
+      },
+      'edge',
+    );
+    const EDGE = '198.51.100.20';
+    // Hosting's edge appends the browser's address, then the front end appends the edge's.
+    const appended = (browser: string) => report(`behind hosting ${stamp}`, `${browser}, ${EDGE}`, base);
+    expect([(await appended('203.0.113.1')).status, (await appended('203.0.113.1')).status]).toEqual([204, 204]);
+    expect((await appended('203.0.113.1')).status).toBe(429);
+    expect((await appended('203.0.113.2')).status).toBe(204);
+    // A front end that keeps only the edge's address: Hosting's Fastly-Client-IP tells the browsers apart.
+    const byHeader = (browser: string) =>
+      report(`behind hosting ${stamp}`, EDGE, base, { 'Fastly-Client-IP': browser });
+    expect([(await byHeader('203.0.113.3')).status, (await byHeader('203.0.113.3')).status]).toEqual([204, 204]);
+    expect((await byHeader('203.0.113.3')).status).toBe(429);
+    expect((await byHeader('203.0.113.4')).status).toBe(204);
   });
 
   it('holds the ceiling of every caller together, whatever their addresses', async () => {

@@ -30,7 +30,7 @@ export interface AppDeps {
   push: PushSender;
   /** Where daily maintenance puts its shards (Cloud Tasks). */
   maintenanceQueue: ShardQueue;
-  /** Browser origins other than the app's own that may call the API (allowedOrigins.ts); none when absent. */
+  /** Browser origins other than the app's own that may call the API (adapters/allowedOriginsFromEnv.ts); none when absent. */
   allowedOrigins?: readonly string[];
   /** Proxies in front that append to X-Forwarded-For (clientAddress.ts); none when absent: the socket's address. */
   trustedProxyHops?: number;

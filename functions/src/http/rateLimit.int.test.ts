@@ -19,7 +19,7 @@ let unseen = Date.now() % 1_000_000;
 
 /** One request of the kind that `action` limits, as the web app makes it: valid, or with an invalid input. */
 /** The limits counted per user (the web app's error reports are counted per browser: clientErrors.int.test.ts). */
-type UserAction = Exclude<RateLimitedAction, 'clientErrors.report' | 'clientErrors.all'>;
+type UserAction = Exclude<RateLimitedAction, 'clientErrors.report' | 'clientErrors.edge' | 'clientErrors.all'>;
 
 function requestFor(action: UserAction, token: string, input: 'valid' | 'invalid' = 'valid') {
   const valid = input === 'valid';

@@ -1,6 +1,6 @@
 /**
- * The web app's error reports (`POST /api/client-errors`, public): limited per caller address and for every caller
- * together, and logged once per window however often the same error is reported, so that neither a broken page nor a
+ * The web app's error reports (`POST /api/client-errors`, public): limited per browser, per address the platform's
+ * front end received them from, and for every caller together, and logged once per window however often the same error is reported, so that neither a broken page nor a
  * hostile caller can flood the logs.
  */
 import { createHash } from 'node:crypto';
@@ -20,14 +20,22 @@ const EVERY_CALLER = 'client-all';
 /** An error reported again within this window is counted, not logged again. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
+/** Who reports (http/clientAddress.ts): the browser, and the address the front end received the report from. */
+export interface Reporter {
+  browser: string;
+  edge: string;
+}
+
 export async function reportClientError(
   deps: Deps,
-  callerKey: string,
+  reporter: Reporter,
   report: ClientErrorReport,
   now = Date.now(),
 ): Promise<void> {
-  // The caller's own limit first: a refused request is not counted, so one flooding caller leaves the ceiling alone.
-  await deps.rateLimiter.enforce(callerKey, 'clientErrors.report');
+  // The narrowest limit first: a refused request is not counted further on, so one flooding browser leaves its
+  // edge's share and the ceiling to the others.
+  await deps.rateLimiter.enforce(reporter.browser, 'clientErrors.report');
+  await deps.rateLimiter.enforce(reporter.edge, 'clientErrors.edge');
   await deps.rateLimiter.enforce(EVERY_CALLER, 'clientErrors.all');
   const { kind, message, stack, path, release } = report;
   const fingerprint = fingerprintOf(report);

@@ -12,6 +12,7 @@ import {
   type RateLimits,
 } from '../../domain/rateLimit';
 import { COLLECTIONS } from './db';
+import { runTransaction } from './runTransaction';
 
 /**
  * One counter per user, action and fixed window: `rateLimits/{uid}_{action}_{window}` `{ count, expiresAt }`. Every
@@ -52,7 +53,9 @@ export async function countRequest(
 
 /**
  * Counts one occurrence of `key` in its fixed window of `windowMs` (`rateLimits/{key}_{window}`, expiring with the
- * limits' counters) and answers how many there were in that window, this one included.
+ * limits' counters) and answers its place in that window: 1 for the first. In a transaction, so that occurrences at
+ * the same moment each get a place of their own (exactly one is the first), which a blind increment then a read
+ * cannot promise: two at once would both read 2.
  */
 export async function countOccurrence(
   db: Firestore,
@@ -60,11 +63,11 @@ export async function countOccurrence(
 ): Promise<number> {
   const { index } = rateLimitWindow(now, windowMs);
   const counter = db.collection(COLLECTIONS.rateLimits).doc(`${key}_${index}`);
-  await counter.set(
-    { count: FieldValue.increment(1), expiresAt: Timestamp.fromMillis((index + 1) * windowMs) },
-    { merge: true },
-  );
-  return Math.max(1, countOf(await counter.get()));
+  return runTransaction(db, async (tx) => {
+    const count = countOf(await tx.get(counter)) + 1;
+    tx.set(counter, { count, expiresAt: Timestamp.fromMillis((index + 1) * windowMs) });
+    return count;
+  });
 }
 
 function countOf(snap: DocumentSnapshot | undefined): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigins } from './allowedOrigins';
+import { allowedOrigins } from './allowedOriginsFromEnv';
 
 describe('allowedOrigins', () => {
   it('lists the configured origins, and none when none is set', () => {
