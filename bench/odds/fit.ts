@@ -5,7 +5,9 @@
  * the outcomes known before its date, and writes functions/src/domain/odds/calibrationParams.json. Evaluates N origins
  * per stock and horizon (default 24) in the calibration period and bench:odds's 36 after it, and keeps them in
  * bench/results/odds-fit.json (`--reuse` fits those again without evaluating). Prints the first vintage's per-model
- * fits beside the shared one, so whether a model needs its own coefficients can be judged.
+ * fits beside the shared one, so whether a model needs its own coefficients can be judged. `--folds K` (with
+ * --reuse, in seconds) scores the methods on K groups of held-out stocks instead (bench/odds/heldOut.ts) and writes
+ * no parameters.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -23,6 +25,8 @@ import { DEFAULT_ORIGINS, parseOddsArgs, ROOT, type OddsArgs, type OriginsPerSto
 import { calibrationParams, fitCalibration, fitTasks, OWN_COEFFICIENT_MODELS } from './fitCalibration';
 import { calibrationSamples, dayAfter, fitCoefficients } from './vintages';
 import { HORIZONS } from './tasks';
+import { heldOutReport } from './heldOut';
+import { recentVolatilityMethod } from './oddsMethods';
 
 /** The split: the first vintage fits outcomes on or before this date; bench:odds scores the origins after it. */
 export const CALIBRATION_END = '2011-12-31';
@@ -66,6 +70,17 @@ async function main() {
   const stocks = new Set(results.map((r) => r.symbol)).size;
   const fitted = new Set(results.map((r) => r.modelId));
   const models = MODEL_IDS_FOR_BENCH.filter((m) => fitted.has(m));
+  if (args.folds !== null) {
+    const { markdown } = heldOutReport(
+      results,
+      args.folds,
+      [recentVolatilityMethod(CALIBRATION_END)],
+      CALIBRATION_END,
+      models,
+    );
+    process.stdout.write(`${markdown}\n`);
+    return;
+  }
   const vintages = fitCalibration(results, CALIBRATION_END);
   const previous = JSON.parse(readFileSync(PARAMS_FILE, 'utf8')) as CalibrationParams;
   const params = calibrationParams(vintages, {
