@@ -26,7 +26,7 @@ import { calibrationParams, fitCalibration, fitTasks, OWN_COEFFICIENT_MODELS } f
 import { calibrationSamples, dayAfter, fitCoefficients } from './vintages';
 import { HORIZONS } from './tasks';
 import { heldOutReport } from './heldOut';
-import { recentVolatilityMethod } from './oddsMethods';
+import { recentVolatilityMethod, volatilityForecastMethod } from './oddsMethods';
 
 /** The split: the first vintage fits outcomes on or before this date; bench:odds scores the origins after it. */
 export const CALIBRATION_END = '2011-12-31';
@@ -71,13 +71,13 @@ async function main() {
   const fitted = new Set(results.map((r) => r.modelId));
   const models = MODEL_IDS_FOR_BENCH.filter((m) => fitted.has(m));
   if (args.folds !== null) {
-    const { markdown } = heldOutReport(
-      results,
-      args.folds,
-      [recentVolatilityMethod(CALIBRATION_END)],
-      CALIBRATION_END,
-      models,
-    );
+    const histories = readPriceFolders(folders);
+    const methods = [
+      recentVolatilityMethod(CALIBRATION_END),
+      volatilityForecastMethod(CALIBRATION_END, histories, { recentVolatility: false }),
+      volatilityForecastMethod(CALIBRATION_END, histories, { recentVolatility: true }),
+    ];
+    const { markdown } = heldOutReport(results, args.folds, methods, CALIBRATION_END, models);
     process.stdout.write(`${markdown}\n`);
     return;
   }

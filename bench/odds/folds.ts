@@ -52,18 +52,24 @@ export function foldFits<Params>(
   );
 }
 
-/** Every evaluation-period forecast (origin after `calibrationEnd`) of every stock, scored by its fold's fit. */
+/**
+ * Every forecast of the period of every stock, scored by its fold's fit: the evaluation period (origins after
+ * `calibrationEnd`), or the calibration period (targets on or before it, served by the first vintage).
+ */
 export function heldOutForecasts(
   results: readonly EvaluationResult[],
   folds: number,
   method: OddsMethod,
   calibrationEnd: string,
+  period: 'evaluation' | 'calibration' = 'evaluation',
 ): FoldForecast[] {
   const fits = foldFits(results, folds, method);
+  const inPeriod = (f: EvaluatedForecast) =>
+    period === 'evaluation' ? f.predictionDate > calibrationEnd : f.targetDate <= calibrationEnd;
   return results.flatMap((r) => {
     const fold = stockFold(r.symbol, folds);
     return r.forecasts.flatMap((f) => {
-      if (f.predictionDate <= calibrationEnd || f.forecast === null) return [];
+      if (!inPeriod(f) || f.forecast === null) return [];
       const p = fits[fold]!.chance(r, f);
       if (p === null) return [];
       return [

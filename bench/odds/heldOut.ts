@@ -3,10 +3,17 @@
  * the fold's own stocks in the evaluation period (bench/odds/folds.ts); prints every fold's table, the worst fold per
  * row and which rows meet each target, and writes bench/results/odds-folds.json with every forecast and its fold.
  */
-import { writeResults } from '../lib/report';
+import { markdownTable, writeResults } from '../lib/report';
 import type { EvaluationResult } from '../models/evaluate';
 import { heldOutForecasts, stockFold, type FoldForecast, type OddsMethod } from './folds';
-import { heldOutScores, heldOutTable, worstFoldSummary, worstFoldTable, type HeldOutScores } from './heldOutMetrics';
+import {
+  heldOutScores,
+  heldOutTable,
+  logLoss,
+  worstFoldSummary,
+  worstFoldTable,
+  type HeldOutScores,
+} from './heldOutMetrics';
 import { HORIZONS } from './tasks';
 
 export interface HeldOutRowScores {
@@ -46,10 +53,32 @@ export function heldOutReport(
   ];
   const perMethod = methods.map((method) => {
     const forecasts = heldOutForecasts(results, folds, method, calibrationEnd);
+    const calibration = heldOutForecasts(results, folds, method, calibrationEnd, 'calibration');
     const rows = rowsPerFold(forecasts, folds, models);
+    return { method: method.name, rows, forecasts, calibration };
+  });
+  sections.push(
+    '',
+    '## Log loss of the held-out chances, every fold pooled (lower is better): calibration period / evaluation period',
+    '',
+    markdownTable(
+      ['Horizon', 'Model', ...perMethod.map((m) => m.method)],
+      HORIZONS.flatMap((horizon) =>
+        models.map((model) => [
+          `${horizon} d`,
+          model,
+          ...perMethod.map(({ forecasts, calibration }) => {
+            const of = (all: readonly FoldForecast[]) => all.filter((f) => f.horizon === horizon && f.model === model);
+            return `${logLoss(of(calibration)).toFixed(4)} / ${logLoss(of(forecasts)).toFixed(4)}`;
+          }),
+        ]),
+      ),
+    ),
+  );
+  for (const { method, rows } of perMethod) {
     sections.push(
       '',
-      `## ${method.name}`,
+      `## ${method}`,
       '',
       '### Worst fold per row (each figure from the fold furthest from its target, in brackets)',
       '',
@@ -65,8 +94,7 @@ export function heldOutReport(
         heldOutTable(rows.map((r) => ({ model: r.model, horizon: r.horizon, scores: r.perFold[fold]! }))),
       ]),
     );
-    return { method: method.name, rows, forecasts };
-  });
+  }
   writeResults('odds-folds', {
     folds,
     members,

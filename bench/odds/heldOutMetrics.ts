@@ -21,6 +21,8 @@ export interface HeldOutScores {
   readonly forecasts: number;
   readonly hitRate: number;
   readonly meanPredicted: number;
+  /** Mean of -ln(chance given to what happened): the choice between methods. */
+  readonly logLoss: number;
   readonly skill: number;
   readonly slope: number;
   /** Mean P - hit rate. */
@@ -58,6 +60,9 @@ export function withinStock(forecasts: readonly FoldForecast[]): { said: number;
   return { said: mean(top.map((d) => d.said)), seen: mean(top.map((d) => d.seen)) };
 }
 
+export const logLoss = (forecasts: readonly Pick<FoldForecast, 'p' | 'hit'>[]) =>
+  -mean(forecasts.map((f) => Math.log(f.hit === 1 ? f.p : 1 - f.p)));
+
 export function heldOutScores(forecasts: readonly FoldForecast[]): HeldOutScores {
   const scores = oddsScores(forecasts.map((f) => ({ p: f.p, hit: f.hit, day: f.originDate })));
   const gap = (bin: ReliabilityBin) => bin.meanPredicted - bin.observed;
@@ -66,6 +71,7 @@ export function heldOutScores(forecasts: readonly FoldForecast[]): HeldOutScores
     forecasts: scores.forecasts,
     hitRate: scores.hitRate,
     meanPredicted: scores.meanPredicted,
+    logLoss: logLoss(forecasts),
     skill: scores.skill,
     slope: scores.slope,
     calibrationInTheLarge: scores.calibrationInTheLarge,
