@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../../functions/src/domain/calendar';
 import type { EvaluatedForecast, EvaluationResult } from '../models/evaluate';
 import { foldFits, heldOutForecasts, stockFold } from './folds';
-import { recentVolatilityMethod } from './oddsMethods';
+import { calibrationMethod } from './oddsMethods';
+import { APP_INPUTS } from './vintages';
+import type { PriceInputs, VolatilitySample } from './volatilityFit';
 
 const END = '2011-12-31';
 const SYMBOLS = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF', 'GGG', 'HHH', 'III', 'JJJ', 'KKK', 'LLL'];
@@ -37,7 +39,28 @@ function result(symbol: string, horizon: number, seed: number): EvaluationResult
 }
 
 const results = SYMBOLS.flatMap((symbol, i) => [7, 30, 90].map((h) => result(symbol, h, 11 * i + h)));
-const method = recentVolatilityMethod(END);
+/** Volatility samples of every stock and horizon, weekly, and inputs that differ by stock and date. */
+const prices: PriceInputs = {
+  volatility: SYMBOLS.flatMap((symbol, s) =>
+    Array.from({ length: 450 }, (_, week): VolatilitySample[] =>
+      [7, 30, 90].map((horizon) => {
+        const year = Math.log(0.01 + 0.001 * s + 0.005 * Math.sin(week / 20) ** 2);
+        return {
+          symbol,
+          horizon,
+          targetDate: addCalendarDays('2006-01-02', 7 * week),
+          inputs: [year + Math.sin(week), year + Math.cos(week) / 2, year + Math.sin(week / 3) / 4, year],
+          realised: 0.2 + 0.9 * year + 0.1 * Math.sin(week * s),
+        };
+      }),
+    ).flat(),
+  ),
+  inputsAt: (symbol, date) => {
+    const x = Math.log(0.01 + 0.001 * (symbol.charCodeAt(0) - 65) + 0.0001 * (Date.parse(date) % 97));
+    return [x + 0.3, x + 0.1, x, x - 0.1];
+  },
+};
+const method = calibrationMethod(END, prices, APP_INPUTS);
 
 describe('held-out folds', () => {
   it('puts a stock in the same fold whatever else is in the run, and spreads the stocks over the folds', () => {
@@ -59,6 +82,14 @@ describe('held-out folds', () => {
     const after = foldFits(changed, FOLDS, method).map((f) => f.params);
     expect(after[fold]).toEqual(before[fold]);
     expect(after[other]).not.toEqual(before[other]);
+    // And its prices: the volatility forecast of its fold is fitted on the other folds' stocks alone.
+    const calmer = {
+      ...prices,
+      volatility: prices.volatility.map((v) => (v.symbol === held ? { ...v, realised: v.realised - 1 } : v)),
+    };
+    const priced = foldFits(results, FOLDS, calibrationMethod(END, calmer, APP_INPUTS)).map((f) => f.params);
+    expect(priced[fold]).toEqual(before[fold]);
+    expect(priced[other]).not.toEqual(before[other]);
   });
 
   it('scores every evaluation-period forecast once, with its own fold, and no calibration-period one', () => {

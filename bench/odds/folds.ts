@@ -52,6 +52,9 @@ export function foldFits<Params>(
   );
 }
 
+/** Which period's forecasts to score: origins after the calibration end, or targets on or before it. */
+export type ScoredPeriod = 'evaluation' | 'calibration';
+
 /**
  * Every forecast of the period of every stock, scored by its fold's fit: the evaluation period (origins after
  * `calibrationEnd`), or the calibration period (targets on or before it, served by the first vintage).
@@ -61,16 +64,29 @@ export function heldOutForecasts(
   folds: number,
   method: OddsMethod,
   calibrationEnd: string,
-  period: 'evaluation' | 'calibration' = 'evaluation',
+  period: ScoredPeriod = 'evaluation',
 ): FoldForecast[] {
   const fits = foldFits(results, folds, method);
+  return scoredForecasts(results, calibrationEnd, period, (symbol) => {
+    const fold = stockFold(symbol, folds);
+    return { fold, chance: fits[fold]!.chance };
+  });
+}
+
+/** Every forecast of the period, each stock scored with the chance `assign` gives it (fold -1: a fit on all). */
+export function scoredForecasts(
+  results: readonly EvaluationResult[],
+  calibrationEnd: string,
+  period: ScoredPeriod,
+  assign: (symbol: string) => { fold: number; chance: FittedChance },
+): FoldForecast[] {
   const inPeriod = (f: EvaluatedForecast) =>
     period === 'evaluation' ? f.predictionDate > calibrationEnd : f.targetDate <= calibrationEnd;
   return results.flatMap((r) => {
-    const fold = stockFold(r.symbol, folds);
+    const { fold, chance } = assign(r.symbol);
     return r.forecasts.flatMap((f) => {
       if (!inPeriod(f) || f.forecast === null) return [];
-      const p = fits[fold]!.chance(r, f);
+      const p = chance(r, f);
       if (p === null) return [];
       return [
         {

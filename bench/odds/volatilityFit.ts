@@ -78,7 +78,7 @@ export function fitVolatility(
   samples: readonly VolatilitySample[],
   horizon: number,
   from: string,
-): VolatilityCoefficients {
+): VolatilityCoefficients & { weights: number[] } {
   const known = samples.filter((s) => s.horizon === horizon && s.targetDate < from);
   assertInvariant(known.length > 10, () => `too few volatility samples before ${from} at ${horizon} days`);
   const [intercept, ...weights] = leastSquares(
@@ -86,4 +86,35 @@ export function fitVolatility(
     known.map((s) => s.realised),
   );
   return { intercept: intercept!, weights };
+}
+
+/** The volatility forecast's inputs of a stock on a date, from its closes up to that date. */
+export type VolatilityInputsAt = (symbol: string, date: string) => readonly number[] | null;
+
+/** What the fit reads of the prices: the volatility samples of every stock and each forecast's inputs. */
+export interface PriceInputs {
+  readonly volatility: readonly VolatilitySample[];
+  readonly inputsAt: VolatilityInputsAt;
+}
+
+export function priceInputs(histories: readonly PriceHistory[], horizons: readonly number[]): PriceInputs {
+  const bySymbol = new Map(histories.map((h) => [h.symbol, { ...h, index: new Map(h.dates.map((d, i) => [d, i])) }]));
+  const cache = new Map<string, readonly number[] | null>();
+  return {
+    volatility: volatilitySamples(histories, horizons),
+    inputsAt: (symbol, date) => {
+      const key = `${symbol} ${date}`;
+      if (!cache.has(key)) {
+        const history = bySymbol.get(symbol);
+        const index = history?.index.get(date);
+        assertInvariant(history !== undefined && index !== undefined, () => `no close of ${symbol} on ${date}`);
+        // The closes up to the date only: the app's window (ODDS_CLOSES), nothing after.
+        cache.set(
+          key,
+          realisedVolatilityInputs(history.closes.slice(Math.max(0, index + 1 - VOLATILITY_CLOSES), index + 1)),
+        );
+      }
+      return cache.get(key)!;
+    },
+  };
 }
