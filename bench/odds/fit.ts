@@ -33,8 +33,11 @@ import {
   vintageChance,
 } from './vintages';
 import type { FittedChance } from './folds';
+import type { HeldOutRowScores } from './heldOut';
+import type { PublishedEvaluation } from '@stockseer/contract';
+import { parseCalibrationParams } from '../../functions/src/domain/odds/calibrationVintages';
 import { publishedEvaluation } from './published';
-import { priceInputs } from './volatilityFit';
+import { priceInputs, type PriceInputs } from './volatilityFit';
 import { HORIZONS } from './tasks';
 import { heldOutReport } from './heldOut';
 import { calibrationMethod, CANDIDATE_INPUTS } from './oddsMethods';
@@ -83,6 +86,50 @@ async function evaluatedForecasts(args: OddsArgs): Promise<Required<StoredForeca
   return stored;
 }
 
+/** Writes the published evaluation of `params`: its chances on every stock, and the worst of the held-out folds. */
+async function writeEvaluation(
+  results: readonly EvaluationResult[],
+  prices: PriceInputs,
+  params: CalibrationParams,
+  folds: number,
+  rows: readonly HeldOutRowScores[],
+): Promise<PublishedEvaluation> {
+  const appChance: FittedChance = (r, f) => {
+    const [sample] = f.modelProbability === null ? [] : calibrationSamples([{ ...r, forecasts: [f] }], prices.inputsAt);
+    return sample ? vintageChance(sample, params.vintages) : null;
+  };
+  const evaluation = publishedEvaluation(
+    results,
+    appChance,
+    { count: folds, rows },
+    {
+      measuredOn: new Date().toISOString().slice(0, 10),
+      parameterVersion: params.version,
+      calibrationEnd: CALIBRATION_END,
+    },
+  );
+  await writeFormatted(EVALUATION_FILE, evaluation);
+  return evaluation;
+}
+
+function evaluationSummary(evaluation: PublishedEvaluation, folds: number): string {
+  return [
+    `Wrote ${EVALUATION_FILE}: per model and time frame, whether the worst of ${folds} held-out folds ` +
+      'meets the Brier-skill and slope targets:',
+    '',
+    markdownTable(
+      ['Time frame', 'Model', 'Brier skill (all / worst fold)', 'Slope (all / worst fold)', 'Meets targets'],
+      evaluation.rows.map((r) => [
+        r.timeFrame,
+        r.modelId,
+        `${r.brierSkill} / ${r.worstFold.brierSkill}`,
+        `${r.slope} / ${r.worstFold.slope}`,
+        r.meetsTargets ? 'yes' : 'no',
+      ]),
+    ),
+  ].join('\n');
+}
+
 async function main() {
   const started = performance.now();
   const args = parseOddsArgs(DEFAULT_ORIGINS.calibration);
@@ -93,8 +140,12 @@ async function main() {
   const models = MODEL_IDS_FOR_BENCH.filter((m) => fitted.has(m));
   if (args.folds !== null) {
     const methods = CANDIDATE_INPUTS.map((inputs) => calibrationMethod(CALIBRATION_END, prices, inputs));
-    const { markdown } = heldOutReport(results, args.folds, methods, CALIBRATION_END, models);
-    process.stdout.write(`${markdown}\n`);
+    const { markdown, perMethod } = heldOutReport(results, args.folds, methods, CALIBRATION_END, models);
+    // The published evaluation of the parameters in use, with the app's method's worst fold.
+    const app = CANDIDATE_INPUTS.findIndex((inputs) => JSON.stringify(inputs) === JSON.stringify(APP_INPUTS));
+    const params = parseCalibrationParams(JSON.parse(readFileSync(PARAMS_FILE, 'utf8')));
+    const evaluation = await writeEvaluation(results, prices, params, args.folds, perMethod[app]!.rows);
+    process.stdout.write(`${markdown}\n\n${evaluationSummary(evaluation, args.folds)}\n`);
     return;
   }
   const vintages = fitCalibration(results, CALIBRATION_END, prices);
@@ -118,17 +169,7 @@ async function main() {
     CALIBRATION_END,
     models,
   );
-  const appChance: FittedChance = (r, f) => {
-    const [sample] = f.modelProbability === null ? [] : calibrationSamples([{ ...r, forecasts: [f] }], prices.inputsAt);
-    return sample ? vintageChance(sample, params.vintages) : null;
-  };
-  const evaluation = publishedEvaluation(
-    results,
-    appChance,
-    { count: PUBLISHED_FOLDS, rows: folds.perMethod[0]!.rows },
-    { measuredOn: params.fittedAt, parameterVersion: params.version, calibrationEnd: CALIBRATION_END },
-  );
-  await writeFormatted(EVALUATION_FILE, evaluation);
+  const evaluation = await writeEvaluation(results, prices, params, PUBLISHED_FOLDS, folds.perMethod[0]!.rows);
 
   // The first vintage's fit per set of models, on the outcomes known by the end of the calibration period.
   const samples = calibrationSamples(results, prices.inputsAt);
@@ -211,19 +252,7 @@ async function main() {
       '',
       oddsTable(raw),
       '',
-      `Wrote ${EVALUATION_FILE}: per model and time frame, whether the worst of ${PUBLISHED_FOLDS} held-out folds ` +
-        'meets the Brier-skill and slope targets:',
-      '',
-      markdownTable(
-        ['Time frame', 'Model', 'Brier skill (all / worst fold)', 'Slope (all / worst fold)', 'Meets targets'],
-        evaluation.rows.map((r) => [
-          r.timeFrame,
-          r.modelId,
-          `${r.brierSkill} / ${r.worstFold.brierSkill}`,
-          `${r.slope} / ${r.worstFold.slope}`,
-          r.meetsTargets ? 'yes' : 'no',
-        ]),
-      ),
+      evaluationSummary(evaluation, PUBLISHED_FOLDS),
       '',
       folds.markdown,
       '',

@@ -85,7 +85,8 @@ export function heldOutScores(forecasts: readonly FoldForecast[]): HeldOutScores
 
 /** How far a row misses each target (0 = met), so the worst fold of each can be picked. */
 const misses = {
-  skill: (s: HeldOutScores) => Math.max(0, HELD_OUT_TARGETS.minSkill - s.skill),
+  // A vanishing second term picks, among folds that all meet a target, the one furthest from its ideal.
+  skill: (s: HeldOutScores) => Math.max(0, HELD_OUT_TARGETS.minSkill - s.skill) - s.skill * 1e-9,
   slope: (s: HeldOutScores) =>
     Math.max(0, HELD_OUT_TARGETS.slope[0] - s.slope, s.slope - HELD_OUT_TARGETS.slope[1]) +
     Math.abs(s.slope - 1) * 1e-9,

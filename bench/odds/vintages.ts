@@ -78,11 +78,12 @@ export function calibrationSamples(
 }
 
 /**
- * Which inputs a fit reads beside logit(model P); the coefficients of the others are 0. APP_INPUTS are the app's;
- * bench:odds:fit --folds compares them with the others on held-out stocks.
+ * Which inputs a fit reads beside logit(model P); the coefficients of the others are 0. APP_INPUTS are the app's:
+ * version 3's recent volatility alone, as the chance under the volatility forecast did not do better on held-out
+ * stocks (bench:odds:fit --folds, docs/model-accuracy.md#stocks-held-out).
  */
 export type CalibrationInput = 'forecastLogit' | 'recentVolatility';
-export const APP_INPUTS: readonly CalibrationInput[] = ['forecastLogit', 'recentVolatility'];
+export const APP_INPUTS: readonly CalibrationInput[] = ['recentVolatility'];
 
 /** The inputs of a sample with the vintage's volatility forecast of its time frame. */
 export function sampleInputs(sample: CalibrationSample, volatility: VolatilityCoefficients): OddsInputs {
