@@ -27,9 +27,14 @@ export interface OddsArgs {
   readonly stocks: number | null;
   /** Score (bench:odds) or fit (bench:odds:fit) the forecasts of the last run instead of evaluating. */
   readonly reuse: boolean;
+  /** bench:odds:fit: score the methods on K groups of held-out stocks instead of writing the parameters. */
+  readonly folds: number | null;
 }
 
-/** `--data DIR` (repeatable, or comma-separated), `--origins N`, `--models a,b`, `--stocks N` (the first N only), `--reuse`. */
+/**
+ * `--data DIR` (repeatable, or comma-separated), `--origins N`, `--models a,b`, `--stocks N` (the first N only),
+ * `--reuse`, `--folds K`.
+ */
 export function parseOddsArgs(defaultOrigins: number): OddsArgs {
   const { values } = parseArgs({
     options: {
@@ -38,6 +43,7 @@ export function parseOddsArgs(defaultOrigins: number): OddsArgs {
       models: { type: 'string' },
       stocks: { type: 'string' },
       reuse: { type: 'boolean', default: false },
+      folds: { type: 'string' },
     },
   });
   const folders = dataFolders(values.data ?? []);
@@ -49,5 +55,6 @@ export function parseOddsArgs(defaultOrigins: number): OddsArgs {
     models,
     stocks: values.stocks ? Number(values.stocks) : null,
     reuse: values.reuse ?? false,
+    folds: values.folds ? Number(values.folds) : null,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The fit of the calibration (functions/src/domain/odds/calibration.ts): a vintage a year, the first on the day after
- * the calibration period, then every 12 months up to the last outcome. Each vintage is, per time frame, one logistic
- * regression of the outcome on logit(model's own P) and the recent-volatility feature, pooled over every stock, once
+ * the calibration period, then every 12 months up to the last outcome. Each vintage is, per time frame, the volatility
+ * forecast's least squares on the stocks' prices, then one logistic regression of the outcome on logit(model's own P)
+ * and the inputs of APP_INPUTS, pooled over every stock, once
  * for the models sharing the volatility band and once for each model of OWN_COEFFICIENT_MODELS, on the outcomes
  * whose target date is before the vintage's date (bench/odds/vintages.ts), every one weighing the same.
  */
@@ -16,8 +17,9 @@ import { assertInvariant } from '../../functions/src/domain/errors';
 import { evaluate, type EvaluationResult } from '../models/evaluate';
 import type { PriceHistory } from '../lib/marketData';
 import type { OriginsPerStock } from './cli';
-import { periodTasks } from './tasks';
-import { calibrationSamples, dayAfter, fitVintage, refitDates } from './vintages';
+import { HORIZONS, periodTasks } from './tasks';
+import { APP_INPUTS, calibrationSamples, dayAfter, fitVintage, refitDates, type CalibrationInput } from './vintages';
+import { priceInputs, type PriceInputs } from './volatilityFit';
 
 /**
  * Models fitted on their own: XGBoost's 80% interval comes from its own validation residuals, so its chances spread
@@ -36,22 +38,29 @@ const REFIT_MONTHS = 12;
 export function fitCalibration(
   results: readonly EvaluationResult[],
   calibrationEnd: string,
+  prices: PriceInputs,
+  inputs: readonly CalibrationInput[] = APP_INPUTS,
   own: readonly ModelId[] = OWN_COEFFICIENT_MODELS,
 ): CalibrationVintage[] {
   const first = dayAfter(calibrationEnd);
   assertInvariant(first.endsWith('-01'), 'the calibration period ends on the last day of a month');
-  const samples = calibrationSamples(results);
+  const samples = calibrationSamples(results, prices.inputsAt);
+  // The volatility forecast too is fitted on these results' stocks only (held-out folds leave the others out).
+  const symbols = new Set(results.map((r) => r.symbol));
+  const data = { samples, volatility: prices.volatility.filter((s) => symbols.has(s.symbol)) };
   const lastOutcome = samples.reduce((last, s) => (s.targetDate > last ? s.targetDate : last), first);
   return refitDates(first, lastOutcome, REFIT_MONTHS).map((from) =>
-    fitVintage(samples, from, { halfLifeYears: null }, own),
+    fitVintage(data, from, { halfLifeYears: null }, own, inputs),
   );
 }
 
 /** Rounded to 4 decimals: the file stays readable, and 1e-4 moves a chance by far less than a point. */
+const round4 = (x: number) => Number(x.toFixed(4));
 const rounded = (c: CalibrationCoefficients): CalibrationCoefficients => ({
-  intercept: Number(c.intercept.toFixed(4)),
-  modelLogit: Number(c.modelLogit.toFixed(4)),
-  recentVolatility: Number(c.recentVolatility.toFixed(4)),
+  intercept: round4(c.intercept),
+  modelLogit: round4(c.modelLogit),
+  forecastLogit: round4(c.forecastLogit),
+  recentVolatility: round4(c.recentVolatility),
 });
 
 /** The parameter file's content; the version moves on only when the vintages change. */
@@ -74,6 +83,12 @@ export function calibrationParams(
     >;
   const stored = vintages.map((v) => ({
     ...v,
+    volatility: Object.fromEntries(
+      Object.entries(v.volatility).map(([t, c]) => [
+        t,
+        { intercept: round4(c.intercept), weights: c.weights.map(round4) },
+      ]),
+    ) as CalibrationVintage['volatility'],
     coefficients: roundedSet(v.coefficients),
     modelCoefficients: Object.fromEntries(Object.entries(v.modelCoefficients).map(([m, set]) => [m, roundedSet(set)])),
   }));
@@ -82,8 +97,10 @@ export function calibrationParams(
   return {
     version: previous === null ? 1 : same ? previous.version : previous.version + 1,
     method:
-      'logit P = intercept + modelLogit x logit(model P) + recentVolatility x ln(21-day vol / band vol), ' +
-      'per time frame; one set shared by the models of the shared volatility band, one per model in ' +
+      'logit P = intercept + modelLogit x logit(model P) + forecastLogit x logit(P under the volatility forecast) + ' +
+      'recentVolatility x ln(21-day vol / band vol), per time frame; the volatility forecast ln vol = intercept + ' +
+      'weights x ln realised vol over the last 5, 21, 63 and 252 days, per time frame, least squares on every ' +
+      "stock's origins every 5 days; one set shared by the models of the shared volatility band, one per model in " +
       'modelCoefficients; a vintage every 12 months from the day after calibrationEnd, each a logistic regression ' +
       'on every outcome dated before it; a prediction uses the newest vintage dated on or before its prediction date; ' +
       "each stock's origins shifted by a phase of its own (bench/odds/fit.ts, origins.ts)",
@@ -120,5 +137,5 @@ export async function fitInProcess(
   calibrationEnd: string,
 ): Promise<CalibrationVintage[]> {
   const results = await Promise.all(fitTasks(histories, models, origins, calibrationEnd).map(evaluate));
-  return fitCalibration(results, calibrationEnd);
+  return fitCalibration(results, calibrationEnd, priceInputs(histories, HORIZONS));
 }

@@ -13,6 +13,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RESULTS_DIR } from '../lib/report';
 import type { EvaluationResult } from '../models/evaluate';
+import { readPriceFolders } from '../lib/marketData';
+import { priceInputs } from './volatilityFit';
 import { TIME_FRAME_OF_HORIZON } from '../models/metrics';
 import { oddsScores, type OddsRow } from '../models/oddsMetrics';
 import { oddsTable, targetSummary } from '../models/oddsReport';
@@ -29,6 +31,12 @@ import {
   type CalibrationSample,
   type Recency,
 } from './vintages';
+
+/** What a stored run holds: its forecasts and the price folders they were made on. */
+interface StoredForecasts {
+  readonly folders: string[];
+  readonly results: EvaluationResult[];
+}
 
 /** The first vintage of the check inside the calibration period: five years of outcomes before it, six after. */
 const CHECK_START = '2006-01-01';
@@ -76,9 +84,9 @@ function main() {
     allowPositionals: true,
   });
   const files = positionals.length > 0 ? positionals : [resolve(RESULTS_DIR, 'odds-fit.json')];
-  const samples = files.flatMap((file) =>
-    calibrationSamples((JSON.parse(readFileSync(file, 'utf8')) as { results: EvaluationResult[] }).results),
-  );
+  const stored = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as StoredForecasts);
+  const prices = priceInputs(readPriceFolders([...new Set(stored.flatMap((s) => s.folders))]), HORIZONS);
+  const samples = stored.flatMap((s) => calibrationSamples(s.results, prices.inputsAt));
   const lastTarget = samples.reduce((last, s) => (s.targetDate > last ? s.targetDate : last), '');
   const [start, end, scored]: [string, string, CalibrationSample[]] = values.evaluation
     ? [dayAfter(CALIBRATION_END), lastTarget, samples.filter((s) => s.predictionDate > CALIBRATION_END)]
@@ -87,10 +95,10 @@ function main() {
         CALIBRATION_END,
         samples.filter((s) => s.predictionDate >= CHECK_START && s.targetDate <= CALIBRATION_END),
       ];
-  const known = samples.filter((s) => s.targetDate <= end);
+  const known = { samples: samples.filter((s) => s.targetDate <= end), volatility: prices.volatility };
   process.stdout.write(
     `${values.evaluation ? 'Evaluation period' : 'Check inside the calibration period'}: ${scored.length} forecasts ` +
-      `scored from ${start}, ${known.length} outcomes to fit on up to ${end}.\n`,
+      `scored from ${start}, ${known.samples.length} outcomes to fit on up to ${end}.\n`,
   );
   for (const method of METHODS) {
     const dates = method.refitMonths === null ? [start] : refitDates(start, end, method.refitMonths);

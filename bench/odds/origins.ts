@@ -22,7 +22,12 @@ export type Period = { readonly kind: 'calibration' | 'evaluation'; readonly cal
  * FNV alone leaves the high bits of short, similar symbols bunched.
  */
 export function originPhase(symbol: string): number {
-  let hash = fnv1a32(symbol);
+  return stableFraction(symbol);
+}
+
+/** A stable fraction in [0, 1) for any text (the hash of originPhase). */
+export function stableFraction(text: string): number {
+  let hash = fnv1a32(text);
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;

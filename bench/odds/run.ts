@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { CALIBRATION_PARAMS, coefficientsFor, recalibrate } from '../../functions/src/domain/odds/calibration';
+import { CALIBRATION_PARAMS } from '../../functions/src/domain/odds/calibration';
 import { readPriceFolders } from '../lib/marketData';
 import { RESULTS_DIR, writeResults } from '../lib/report';
 import type { EvaluationResult } from '../models/evaluate';
@@ -22,28 +22,24 @@ import { recommendedDefaults } from '../models/recommend';
 import { accuracyTable } from '../models/report';
 import { DEFAULT_ORIGINS, parseOddsArgs } from './cli';
 import { HORIZONS, periodTasks } from './tasks';
+import { calibrationSamples, vintageChance } from './vintages';
+import { priceInputs, type PriceInputs } from './volatilityFit';
 
 const RESULTS_FILE = resolve(RESULTS_DIR, 'odds.json');
 
 /**
  * The app's chance of each stored forecast with the parameters of today: `calibratedHitProbability` is exactly
- * `recalibrate` of the model's own chance and the features, with the model's coefficients of the vintage of the
- * forecast's prediction date.
+ * `recalibrate` of the forecast's inputs (its volatility forecast's from the closes up to its prediction date), with
+ * the vintage of its prediction date.
  */
-function rescored(results: EvaluationResult[]): EvaluationResult[] {
+function rescored(results: EvaluationResult[], prices: PriceInputs): EvaluationResult[] {
   return results.map((r) => ({
     ...r,
-    forecasts: r.forecasts.map((f) => ({
-      ...f,
-      hitProbability:
-        f.modelProbability === null
-          ? null
-          : recalibrate(
-              f.modelProbability,
-              { recentVolatility: f.recentVolatility! },
-              coefficientsFor(r.modelId, TIME_FRAME_OF_HORIZON[r.horizon]!, f.predictionDate),
-            ),
-    })),
+    forecasts: r.forecasts.map((f) => {
+      const [sample] =
+        f.modelProbability === null ? [] : calibrationSamples([{ ...r, forecasts: [f] }], prices.inputsAt);
+      return { ...f, hitProbability: sample ? vintageChance(sample, CALIBRATION_PARAMS.vintages) : null };
+    }),
   }));
 }
 
@@ -62,7 +58,10 @@ async function main() {
   const { calibrationEnd } = CALIBRATION_PARAMS;
   // --reuse: the forecasts of the last run, their chances recomputed with today's parameters (after a refit).
   const results = args.reuse
-    ? rescored((JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { results: EvaluationResult[] }).results)
+    ? rescored(
+        (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { results: EvaluationResult[] }).results,
+        priceInputs(histories, []),
+      )
     : await runTasks(periodTasks(histories, args.models, args.originsPerStock, { kind: 'evaluation', calibrationEnd }));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeFrame } from '@stockseer/contract';
+import { addCalendarDays } from '../../functions/src/domain/calendar';
 import { logisticRegression } from './logistic';
+import type { VolatilitySample } from './volatilityFit';
 import {
   fitVintage as fitVintageOf,
   refitDates,
@@ -9,8 +11,22 @@ import {
   type Recency,
 } from './vintages';
 
-const fitVintage = (data: readonly CalibrationSample[], from: string, recency: Recency) =>
-  fitVintageOf(data, from, recency, ['xgboost']);
+/** Volatility samples of every horizon, one a week from 2000: the realised volatility follows the year's input. */
+const volatility: VolatilitySample[] = Array.from({ length: 600 }, (_, i) => i).flatMap((week) =>
+  [7, 30, 90].map((horizon) => {
+    const year = Math.log(0.01 + (0.01 * ((week * 7) % 11)) / 11);
+    return {
+      symbol: 'AAA',
+      horizon,
+      targetDate: addCalendarDays('2000-01-03', 7 * week),
+      inputs: [year + Math.sin(week), year + Math.cos(week) / 2, year + Math.sin(week / 3) / 4, year],
+      realised: 0.1 + 0.8 * year,
+    };
+  }),
+);
+
+const fitVintage = (samples: readonly CalibrationSample[], from: string, recency: Recency) =>
+  fitVintageOf({ samples, volatility }, from, recency, ['xgboost']);
 
 /** The true chance of a synthetic forecast: the model's own until 2007, 15 points more from 2008 on. */
 const truth = (s: Pick<CalibrationSample, 'modelP' | 'predictionDate'>) =>
@@ -33,7 +49,18 @@ function samples(): CalibrationSample[] {
         const modelP = 0.2 + 0.6 * random();
         const recentVolatility = random() - 0.5;
         const hit = random() < truth({ modelP, predictionDate }) ? 1 : 0;
-        out.push({ modelId, timeFrame, predictionDate, targetDate: target, modelP, recentVolatility, hit });
+        const volatilityInputs = [0, 0, 0, 0].map(() => Math.log(0.005 + 0.02 * random()));
+        out.push({
+          modelId,
+          timeFrame,
+          predictionDate,
+          targetDate: target,
+          modelP,
+          recentVolatility,
+          volatilityInputs,
+          range: { targetPrice: 100, hitLow: 97, hitHigh: 103 },
+          hit,
+        });
       }
     }
     day.setUTCDate(day.getUTCDate() + 2);

@@ -19,3 +19,4 @@ export * from './notifications';
 export * from './overview';
 export * from './push';
 export * from './account';
+export * from './publishedEvaluation';

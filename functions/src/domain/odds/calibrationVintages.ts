@@ -1,6 +1,6 @@
 /**
  * The parameter file of the calibration (calibrationParams.json, written by `npm run bench:odds:fit`): a vintage of
- * coefficients per year, each fitted only on outcomes whose target date is before the vintage's date, on the
+ * coefficients and of the volatility forecast per year, each fitted only on outcomes whose target date is before the vintage's date, on the
  * forecasts of every stock the fit was given (an expanding window: every older outcome counts, alike). A prediction is
  * calibrated with the newest vintage dated on or before its prediction date, so its P(hit) uses no outcome that was
  * unknown on that day; a prediction made today uses the newest vintage, fitted on every outcome before its 1 January.
@@ -11,10 +11,25 @@ import type { TimeFrame } from '@stockseer/contract';
 import { ModelId } from '@stockseer/contract';
 import { addCalendarDays } from '../calendar';
 import { assertInvariant } from '../errors';
+import { REALISED_WINDOWS } from './volatilityForecast';
 
-const Coefficients = z.object({ intercept: z.number(), modelLogit: z.number(), recentVolatility: z.number() });
-/** The recalibration of one time frame: logit P = intercept + modelLogit x logit(modelP) + recentVolatility x v. */
+const Coefficients = z.object({
+  intercept: z.number(),
+  modelLogit: z.number(),
+  forecastLogit: z.number(),
+  recentVolatility: z.number(),
+});
+/**
+ * The recalibration of one time frame: logit P = intercept + modelLogit x logit(model P) + forecastLogit x
+ * logit(P under the volatility forecast) + recentVolatility x v.
+ */
 export type CalibrationCoefficients = z.infer<typeof Coefficients>;
+
+/** The volatility forecast of one time frame (volatilityForecast.ts): one weight per realised window. */
+const Volatility = z.object({
+  intercept: z.number(),
+  weights: z.array(z.number()).length(REALISED_WINDOWS.length),
+});
 
 /** One value per time frame, all three required. */
 const perTimeFrame = <T extends z.ZodType>(value: T) => z.object({ short: value, medium: value, long: value });
@@ -26,6 +41,8 @@ const Vintage = z.object({
   from: IsoDate,
   /** Forecasts fitted on, per time frame, every model. */
   forecasts: perTimeFrame(z.number().int()),
+  /** The volatility forecast per time frame, fitted on the outcomes dated before `from`. */
+  volatility: perTimeFrame(Volatility),
   /** For every model not in `modelCoefficients`. */
   coefficients: PerTimeFrame,
   /** Models with coefficients of their own. */

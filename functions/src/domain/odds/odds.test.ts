@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { DailyBar } from '@stockseer/contract';
 import { studentTCdf, studentTQuantile } from './studentT';
-import { modelHitProbability } from './hitProbability';
+import { modelHitProbability, volatilityHitProbability } from './hitProbability';
+import { forecastDailyVolatility } from './volatilityForecast';
 import {
   CALIBRATION_PARAMS,
   calibratedHitProbability,
   coefficientsFor,
+  forecastChance,
   ODDS_CLOSES,
   oddsFeatures,
   recalibrate,
@@ -95,17 +97,45 @@ describe('calibration', () => {
 
   it('is the logistic map of the fitted coefficients, per time frame, XGBoost with its own', () => {
     const modelP = modelHitProbability(forecast);
-    const features = { recentVolatility: 0.3 };
+    const inputs = [Math.log(0.02), Math.log(0.015), Math.log(0.012), Math.log(0.011)];
+    const features = { recentVolatility: 0.3, volatilityInputs: inputs };
+    const vintage = vintages.at(-1)!;
+    const forecastP = volatilityHitProbability(
+      forecast,
+      forecastDailyVolatility(inputs, vintage.volatility.medium),
+      30,
+    );
+    expect(forecastChance(forecast, modelP, inputs, vintage.volatility.medium, 30)).toBe(forecastP);
     for (const modelId of ['arima', 'prophet', 'xgboost'] as const) {
-      const { intercept, modelLogit, recentVolatility } = coefficientsFor(modelId, 'medium', TODAY);
-      const z = intercept + modelLogit * Math.log(modelP / (1 - modelP)) + recentVolatility * 0.3;
+      const { intercept, modelLogit, forecastLogit, recentVolatility } = coefficientsFor(modelId, 'medium', TODAY);
+      const z =
+        intercept +
+        modelLogit * Math.log(modelP / (1 - modelP)) +
+        forecastLogit * Math.log(forecastP / (1 - forecastP)) +
+        recentVolatility * 0.3;
       const calibration = { modelId, timeFrame: 'medium', predictionDate: TODAY } as const;
       expect(calibratedHitProbability(forecast, calibration, features)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
     }
-    expect(coefficientsFor('arima', 'long', TODAY)).toBe(vintages.at(-1)!.coefficients.long);
-    expect(coefficientsFor('xgboost', 'long', TODAY)).toBe(vintages.at(-1)!.modelCoefficients.xgboost!.long);
-    const identity = { intercept: 0, modelLogit: 1, recentVolatility: 0 };
-    expect(recalibrate(modelP, features, identity)).toBeCloseTo(modelP, 12);
+    expect(coefficientsFor('arima', 'long', TODAY)).toBe(vintage.coefficients.long);
+    expect(coefficientsFor('xgboost', 'long', TODAY)).toBe(vintage.modelCoefficients.xgboost!.long);
+    const identity = { intercept: 0, modelLogit: 1, forecastLogit: 0, recentVolatility: 0 };
+    expect(recalibrate({ modelP, forecastP, recentVolatility: 0.3 }, identity)).toBeCloseTo(modelP, 12);
+    // Too short a history for a volatility forecast: the model's own chance stands in for it.
+    expect(forecastChance(forecast, modelP, null, vintage.volatility.medium, 30)).toBe(modelP);
+  });
+
+  it("spreads the volatility forecast over the days asked for, by default the time frame's", () => {
+    const inputs = [-4, -4, -4, -4];
+    const volatility = vintages.at(-1)!.volatility.short;
+    const modelP = modelHitProbability(forecast);
+    expect(forecastChance(forecast, modelP, inputs, volatility, 2)).toBeGreaterThan(
+      forecastChance(forecast, modelP, inputs, volatility, 7),
+    );
+    const features = { recentVolatility: 0, volatilityInputs: inputs };
+    const calibration = { modelId: 'drift', timeFrame: 'short', predictionDate: TODAY } as const;
+    expect(calibratedHitProbability(forecast, { ...calibration, days: 7 }, features)).toBe(
+      calibratedHitProbability(forecast, calibration, features),
+    );
   });
 
   it('uses the vintage of the prediction date: the newest dated on or before it, the first before them all', () => {
@@ -122,27 +152,26 @@ describe('calibration', () => {
       calibratedHitProbability(
         forecast,
         { modelId: 'arima', timeFrame: 'medium', predictionDate },
-        {
-          recentVolatility: 0,
-        },
+        { recentVolatility: 0, volatilityInputs: [-4.5, -4.2, -4, -4] },
       );
     expect(chanceOn(vintages[0]!.from)).not.toBe(chanceOn(TODAY));
   });
 
-  it('keeps the order of the model chances (a monotone map) and stays inside (0, 1), in every vintage', () => {
+  it('stays inside (0, 1) in every vintage, and is monotone in each chance it reads, as its coefficient signs say', () => {
     for (const { from } of vintages) {
       for (const timeFrame of ['short', 'medium', 'long'] as const) {
         fc.assert(
           fc.property(
             fc.double({ min: 0, max: 1, noNaN: true }),
             fc.double({ min: 0, max: 1, noNaN: true }),
-            (a, b) => {
-              const features = { recentVolatility: 0 };
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            (a, b, forecastP) => {
               const c = coefficientsFor(timeFrame === 'medium' ? 'xgboost' : 'arima', timeFrame, from);
-              const [pa, pb] = [recalibrate(a, features, c), recalibrate(b, features, c)];
+              const at = (modelP: number) => recalibrate({ modelP, forecastP, recentVolatility: 0 }, c);
+              const [pa, pb] = [at(a), at(b)];
               expect(pa).toBeGreaterThan(0);
               expect(pa).toBeLessThan(1);
-              if (a < b) expect(pa).toBeLessThanOrEqual(pb);
+              if (a < b) expect(Math.sign(pb - pa) * Math.sign(c.modelLogit)).toBeGreaterThanOrEqual(0);
             },
           ),
           { numRuns: 30 },
@@ -160,11 +189,17 @@ describe('calibration', () => {
       for (const timeFrame of ['short', 'medium', 'long'] as const) {
         // An expanding window: every vintage fits at least the outcomes of the one before.
         expect(vintage.forecasts[timeFrame]).toBeGreaterThan(i > 0 ? vintages[i - 1]!.forecasts[timeFrame] : 5000);
-        // A chance that grows with the model's own: a slope between 0 and 1 pulls it toward the middle.
+        // A chance that grows with the model's own and the volatility forecast's together: their slopes add up to
+        // between 0.3 and 1.2 (below 1 pulls it toward the middle).
         for (const modelId of ['arima', 'xgboost'] as const) {
-          expect(coefficientsFor(modelId, timeFrame, vintage.from).modelLogit).toBeGreaterThan(0.3);
-          expect(coefficientsFor(modelId, timeFrame, vintage.from).modelLogit).toBeLessThan(1.2);
+          const c = coefficientsFor(modelId, timeFrame, vintage.from);
+          expect(c.modelLogit + c.forecastLogit).toBeGreaterThan(0.3);
+          expect(c.modelLogit + c.forecastLogit).toBeLessThan(1.2);
         }
+        // The volatility forecast: the weights of the realised volatilities add up to a persistence in (0, 1.2).
+        const weights = vintage.volatility[timeFrame].weights.reduce((sum, w) => sum + w, 0);
+        expect(weights).toBeGreaterThan(0);
+        expect(weights).toBeLessThan(1.2);
       }
     });
   });
@@ -186,7 +221,8 @@ describe('calibration', () => {
     const calm = bars(400).map((b) => b.close);
     const stormy = calm.map((close, i) => (i < calm.length - 21 ? close : close * (i % 2 ? 1.05 : 0.95)));
     expect(oddsFeatures(stormy).recentVolatility).toBeGreaterThan(oddsFeatures(calm).recentVolatility + 0.5);
-    expect(oddsFeatures(calm.slice(0, 10))).toEqual({ recentVolatility: 0 });
+    expect(oddsFeatures(stormy).volatilityInputs![0]).toBeGreaterThan(oddsFeatures(calm).volatilityInputs![0]! + 0.5);
+    expect(oddsFeatures(calm.slice(0, 10))).toEqual({ recentVolatility: 0, volatilityInputs: null });
     // Only the last ODDS_CLOSES closes are read.
     expect(oddsFeatures([...calm.slice(0, 50).map((c) => c * 7), ...calm.slice(-ODDS_CLOSES)])).toEqual(
       oddsFeatures(calm),
@@ -212,6 +248,11 @@ describe('calibration', () => {
       i > originIndex - 10 && i < originIndex ? { ...bar, close: bar.close * (i % 2 ? 1.1 : 0.9) } : bar,
     );
     expect(odds(earlier)).not.toBe(base);
+    // The volatility forecast reads the year before the prediction date: a storm 200 days before it counts too.
+    const longAgo = history.map((bar, i) =>
+      i > originIndex - 200 && i < originIndex - 150 ? { ...bar, close: bar.close * (i % 2 ? 1.1 : 0.9) } : bar,
+    );
+    expect(odds(longAgo)).not.toBe(base);
   });
 
   it('gives every back-test prediction the odds it had on its own date', () => {

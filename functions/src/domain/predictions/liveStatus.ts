@@ -53,7 +53,7 @@ export function liveStatus(
  * as a random walk: what is left of its drift (daysLeft / horizon of it) from the last close, its log-scale spread
  * shrunk by sqrt(daysLeft / horizon). That remaining forecast is calibrated like a new one of its model and of the
  * time frame closest to the days left (the calibration's overconfidence grows with the horizon), made on the last
- * close's date, with the closes up to it.
+ * close's date, with the closes up to it, its volatility forecast spread over the days left.
  * With no day left the last close is the outcome: 1 inside the hit range, 0 outside.
  */
 export function chanceNow(
@@ -81,6 +81,7 @@ export function chanceNow(
     modelId: prediction.modelId,
     timeFrame: calibrationTimeFrame(daysLeft),
     predictionDate: lastDate,
+    days: daysLeft,
   };
   return calibratedHitProbability(remaining, calibration, oddsFeatures(closesUpToLast));
 }
