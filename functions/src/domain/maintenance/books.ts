@@ -137,6 +137,14 @@ export function checkpointFindings(
   return { reason: `Wallet ${walletId} has ${counts}, and a different digest: ${which}`, txIds };
 }
 
+/**
+ * The run that audits every wallet in full, once a week: Friday's (a market date, yyyy-mm-dd), the last run of the
+ * week, whose night leaves the weekend to spare.
+ */
+export function isFullAuditDay(today: string): boolean {
+  return new Date(`${today}T12:00:00.000Z`).getUTCDay() === 5;
+}
+
 /** A refund's state at Stripe: final once succeeded or failed (or canceled); pending until then. */
 export type StripeRefundStatus = 'succeeded' | 'pending' | 'failed';
 
