@@ -10,7 +10,7 @@ export type UsageByStep = Record<string, FirestoreUsage>;
 export function usageNow(): UsageByStep {
   const total: UsageByStep = {};
   if (!existsSync(FIRESTORE_USAGE_DIR)) return total;
-  for (const name of readdirSync(FIRESTORE_USAGE_DIR)) {
+  for (const name of readdirSync(FIRESTORE_USAGE_DIR).filter((n) => n.endsWith('.json'))) {
     const counts = JSON.parse(readFileSync(path.join(FIRESTORE_USAGE_DIR, name), 'utf8')) as UsageByStep;
     for (const [step, { reads, writes }] of Object.entries(counts)) {
       const sum = (total[step] ??= { reads: 0, writes: 0 });

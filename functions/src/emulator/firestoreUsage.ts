@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -31,7 +31,9 @@ export function countFirestoreUsage(db: Firestore, env: NodeJS.ProcessEnv): void
     counts[what] += n;
     flush ??= setTimeout(() => {
       flush = undefined;
-      writeFileSync(file, JSON.stringify(usage));
+      // Whole or not at all: the bench may read it at any moment.
+      writeFileSync(`${file}.tmp`, JSON.stringify(usage));
+      renameSync(`${file}.tmp`, file);
     }, 100);
   };
   const funnels = db as unknown as Funnels;
