@@ -116,7 +116,7 @@ async function timedCall(what: string, path: string, body?: unknown, log?: Reque
   return res;
 }
 
-/** A prediction date with a settled target 7 trading days later, in the provider's history; one per scenario. */
+/** A prediction date with a settled target 7 trading days later, in the provider's history; one per scenario (index). */
 async function scenarioDates(index: number) {
   const bars = await marketData.barsUpTo('AAPL', new Date().toISOString().slice(0, 10), 400);
   const predictionDay = bars.at(-60 - index * 12)!.date;
@@ -350,7 +350,9 @@ async function main() {
       const [wallets, dueEach] = [Number(args['aged-wallets']), Number(args['aged-due'])];
       for (const [i, lines] of args['aged-lines'].split(',').map(Number).entries()) {
         const scenario = `aged ${lines} lines`;
-        outcomes.push(await runScenario(scenario, 4 + i, wallets * dueEach, wallets, 1, { oldLines: lines }));
+        // Later market dates than every other scenario's (a negative index), in the order they run: the audit checks
+        // the wallets written since the last run, on the market's clock, and a time machine set back hides them.
+        outcomes.push(await runScenario(scenario, -1 - i, wallets * dueEach, wallets, 1, { oldLines: lines }));
       }
     }
     if (wanted.has('push')) {
