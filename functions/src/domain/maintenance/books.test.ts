@@ -6,6 +6,7 @@ import {
   auditWallet,
   checkpointFindings,
   expectedLines,
+  isFullAuditDay,
   nextCheckpoint,
   nextWindow,
   reconcile,
@@ -318,5 +319,12 @@ describe('checkpoints of the books', () => {
     expect(found?.reason).toContain('3 lines behind its audited checkpoint up to reserve:c, where the audit found 4');
     expect(found?.reason).toContain('1 removed');
     expect(found?.txIds).toEqual(['reserve:c']);
+  });
+});
+
+describe('isFullAuditDay', () => {
+  it("is Friday's run, once a week", () => {
+    const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+    expect(week.filter(isFullAuditDay)).toEqual(['2026-11-27']);
   });
 });
