@@ -13,6 +13,12 @@
  *            service this bench runs on loopback (tools/testing/pushService.ts: it checks each push's VAPID signature
  *            and decrypts it): the run's summaries, pushes per second from the first to the last received, none twice
  *
+ *   aged     --aged-wallets wallets (500) with --aged-lines old lines each (20,200: a scenario each), audited once
+ *            (their checkpoints), then --aged-due due each (10): the night's reads per settled prediction do not
+ *            depend on the age of the accounts
+ *
+ * Every scenario prints the run's Firestore reads and writes, in all, per settled prediction and per step, as the
+ * stack's functions counted them (functions/src/emulator/firestoreUsage.ts); they do not depend on the machine's load.
  * `--only spread,single` picks scenarios; `--only push --push-subscribers 200` checks the push scenario in a minute or
  * two (its figures are those of a small run). Loopback only; bounded by the counts and --timeout (seconds, 600).
  * Figures are those of the emulators on this machine (2 cores shared), not of Cloud Functions and Firestore.
@@ -33,6 +39,8 @@ import { webhooksDelivered } from '../../tools/testing/seedTopUp';
 import { startPushService, type PushService } from '../../tools/testing/pushService';
 import { addPushDevice } from '../../functions/src/adapters/firestore/pushDevices';
 import { markdownTable, writeResults } from '../lib/report';
+import { totalOf, usageBetween, usageNow, type UsageByStep } from './usage';
+import { ageWallets } from './aged';
 import { booksSummary } from '../../web/src/features/admin/messages';
 
 const { values: args } = parseArgs({
@@ -43,6 +51,9 @@ const { values: args } = parseArgs({
     'overlap-due': { type: 'string', default: '1000' },
     'overlap-wallets': { type: 'string', default: '100' },
     'push-subscribers': { type: 'string', default: '2000' },
+    'aged-wallets': { type: 'string', default: '500' },
+    'aged-due': { type: 'string', default: '10' },
+    'aged-lines': { type: 'string', default: '20,200' },
     only: { type: 'string', default: 'spread,single,overlap,push' },
     timeout: { type: 'string', default: '600' },
   },
@@ -92,6 +103,8 @@ interface Outcome {
   neverSettled: number;
   slowestRequestMs: number;
   requests: Request[];
+  /** Firestore reads and writes of the run, by step (the stack's count), and per settled prediction. */
+  usage: UsageByStep;
   /** The push scenario's: summaries received, per second from the first to the last, any received twice. */
   push: { subscribers: number; received: number; perSecond: number; twice: number; rejected: number } | null;
 }
@@ -103,7 +116,7 @@ async function timedCall(what: string, path: string, body?: unknown, log?: Reque
   return res;
 }
 
-/** A prediction date with a settled target 7 trading days later, in the provider's history; one per scenario. */
+/** A prediction date with a settled target 7 trading days later, in the provider's history; one per scenario (index). */
 async function scenarioDates(index: number) {
   const bars = await marketData.barsUpTo('AAPL', new Date().toISOString().slice(0, 10), 400);
   const predictionDay = bars.at(-60 - index * 12)!.date;
@@ -185,11 +198,20 @@ async function runScenario(
   due: number,
   wallets: number,
   triggers: number,
-  push?: PushService,
+  { push, oldLines = 0 }: { push?: PushService; oldLines?: number } = {},
 ) {
   const { predictionDay, runDay } = await scenarioDates(index);
   console.log(`[bench] ${scenario}: seeding ${due} due predictions over ${wallets} wallets (${predictionDay})`);
   const seeded = await seed(scenario, due, wallets, predictionDay);
+  if (oldLines > 0) {
+    console.log(`[bench] ${scenario}: ${oldLines} old lines on each wallet, audited once`);
+    await ageWallets(
+      db,
+      seeded.map((s) => s.userId),
+      oldLines,
+      (walletIds) => timedCall('full audit', '/api/admin/books/full-audit', { walletIds }),
+    );
+  }
   if (push)
     await subscribeAll(
       push,
@@ -200,6 +222,7 @@ async function runScenario(
   await timedCall('set the time machine', '/api/admin/clock', { today: runDay }, requests);
 
   console.log(`[bench] ${scenario}: ${triggers} trigger(s) at ${runDay}`);
+  const usageBefore = usageNow();
   const started = performance.now();
   const answers = await Promise.all(
     Array.from({ length: triggers }, () =>
@@ -231,6 +254,9 @@ async function runScenario(
   }
   const wallMs = Math.round(performance.now() - started);
   const neverSettled = await activeLeft(ids);
+  // The functions write their counts 100 ms after their last call.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const usage = usageBetween(usageBefore, usageNow());
 
   // Every seeded wallet against its whole history. One read of all transactions, grouped here: the emulator answers
   // a per-wallet query by scanning the whole collection, which for 500 wallets takes minutes.
@@ -282,9 +308,31 @@ async function runScenario(
     slowestRequestMs: Math.max(...requests.map((r) => r.ms)),
     requests: requests.filter((r) => r.what !== 'progress' || r.ms > 2000),
     push: push ? pushFigures(push, seeded.length) : null,
+    usage,
   };
   console.log(`[bench] ${scenario}: ${JSON.stringify({ ...outcome, requests: undefined })}`);
   return outcome;
+}
+
+/** Reads and writes per settled prediction, in all and step by step (each step's count over the run's settled). */
+function usageTable(outcomes: Outcome[]): string {
+  const steps = [...new Set(outcomes.flatMap((o) => Object.keys(o.usage)))].sort();
+  const per = (n: number, o: Outcome) =>
+    o.due - o.neverSettled > 0 ? (n / (o.due - o.neverSettled)).toFixed(2) : 'n/a';
+  return markdownTable(
+    ['scenario', 'reads', 'writes', 'reads/settled', 'writes/settled', ...steps.map((s) => `${s} r/w per settled`)],
+    outcomes.map((o) => {
+      const total = totalOf(o.usage);
+      return [
+        o.scenario,
+        total.reads,
+        total.writes,
+        per(total.reads, o),
+        per(total.writes, o),
+        ...steps.map((s) => (o.usage[s] ? `${per(o.usage[s].reads, o)} / ${per(o.usage[s].writes, o)}` : '0 / 0')),
+      ];
+    }),
+  );
 }
 
 async function main() {
@@ -298,11 +346,20 @@ async function main() {
       const due = Number(args['overlap-due']);
       outcomes.push(await runScenario('overlap', 2, due, Number(args['overlap-wallets']), 2));
     }
+    if (wanted.has('aged')) {
+      const [wallets, dueEach] = [Number(args['aged-wallets']), Number(args['aged-due'])];
+      for (const [i, lines] of args['aged-lines'].split(',').map(Number).entries()) {
+        const scenario = `aged ${lines} lines`;
+        // Later market dates than every other scenario's (a negative index), in the order they run: the audit checks
+        // the wallets written since the last run, on the market's clock, and a time machine set back hides them.
+        outcomes.push(await runScenario(scenario, -1 - i, wallets * dueEach, wallets, 1, { oldLines: lines }));
+      }
+    }
     if (wanted.has('push')) {
       const service = await startPushService();
       const subscribers = Number(args['push-subscribers']);
       try {
-        outcomes.push(await runScenario('push', 3, subscribers, subscribers, 1, service));
+        outcomes.push(await runScenario('push', 3, subscribers, subscribers, 1, { push: service }));
       } finally {
         await service.close();
       }
@@ -349,6 +406,7 @@ async function main() {
       ]),
     )}\n`,
   );
+  console.log(`\n${usageTable(outcomes)}\n`);
   const file = writeResults(`maintenance-${new Date().toISOString().replace(/[:.]/g, '-')}`, { args, outcomes });
   console.log(`[bench] results: ${file}`);
   const pushedBadly = (o: Outcome) => o.push !== null && (o.push.twice > 0 || o.push.rejected > 0);

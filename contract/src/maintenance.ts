@@ -137,6 +137,19 @@ export type CheckPredictionsRequest = z.input<typeof CheckPredictionsRequest>;
 export const MaintenanceFinished = MaintenanceReport.extend({ runId: z.string() });
 export type MaintenanceFinished = z.infer<typeof MaintenanceFinished>;
 
+/** `POST /api/admin/books/full-audit`: these wallets only (their ids), or every wallet when none are named. */
+export const BooksFullAuditRequest = z
+  .object({ walletIds: z.array(z.string().min(1).max(128)).min(1).max(500).optional() })
+  .strict();
+export type BooksFullAuditRequest = z.infer<typeof BooksFullAuditRequest>;
+
+/** `POST /api/admin/books/full-audit`: each wallet's history audited from nothing, its checkpoint checked. */
+export const BooksFullAudit = MaintenanceReport.pick({ booksWalletsCount: true, booksDiscrepancies: true }).extend({
+  /** The findings are Admin alerts of this id's run. */
+  runId: z.string(),
+});
+export type BooksFullAudit = z.infer<typeof BooksFullAudit>;
+
 /** A run's id in a path: as `maintenanceRuns` documents are named (an ISO start time and a random suffix). */
 export const MaintenanceRunId = documentId('expected a maintenance run id', 100).regex(
   /^[\w-]+$/,

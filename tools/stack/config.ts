@@ -65,6 +65,9 @@ export const hasPreinstalledFirestore = () => existsSync(PREINSTALLED_FIRESTORE_
  * The environment every process of the stack gets. The emulators and the Admin SDK must never probe the cloud
  * metadata server from these machines, so detection is switched off everywhere.
  */
+/** The emulator's functions' Firestore reads and writes, a file per process, by step (bench:maintenance reads them). */
+export const FIRESTORE_USAGE_DIR = path.join(ROOT, `.stack/firestore-usage-${PORT_OFFSET}`);
+
 export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -86,6 +89,8 @@ export function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     ...(usesStripeSandbox() ? SANDBOX_STRIPE_ENV : {}),
     // The tests' push services: the emulator's functions send plain http to these ports of loopback, and no other.
     STOCKSEER_LOCAL_PUSH_PORTS: `${LOCAL_PUSH_PORTS.first}-${LOCAL_PUSH_PORTS.last}`,
+    // Where the emulator's functions count their Firestore reads and writes (functions/src/emulator/firestoreUsage.ts).
+    STOCKSEER_FIRESTORE_USAGE_DIR: FIRESTORE_USAGE_DIR,
     // Web Push's keys: the environment's, else the pair the stack made at its first start.
     ...localVapidEnv(),
     ...extra,

@@ -327,6 +327,11 @@ const rows: Row[] = [
     request: { path: '/api/admin/check-predictions', method: 'POST' },
     expected: adminOnly,
   },
+  {
+    route: 'POST /api/admin/books/full-audit',
+    request: { path: '/api/admin/books/full-audit', body: { walletIds: ['no-such-wallet'] } },
+    expected: adminOnly,
+  },
   { route: 'GET /api/admin/users', request: { path: '/api/admin/users' }, expected: adminOnly },
   { route: 'GET /api/admin/alerts', request: { path: '/api/admin/alerts' }, expected: adminOnly },
   { route: 'GET /api/admin/overview', request: { path: '/api/admin/overview' }, expected: adminOnly },

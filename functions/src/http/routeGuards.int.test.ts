@@ -91,6 +91,7 @@ const PROBES: Record<string, { path: string; body?: unknown }> = {
   'GET /api/admin/default-models': { path: '/api/admin/default-models' },
   'POST /api/admin/default-models': { path: '/api/admin/default-models', body: {} },
   'POST /api/admin/check-predictions': { path: '/api/admin/check-predictions', body: { waitSeconds: -1 } },
+  'POST /api/admin/books/full-audit': { path: '/api/admin/books/full-audit', body: { walletIds: [] } },
   'GET /api/admin/maintenance-runs': { path: '/api/admin/maintenance-runs' },
   'GET /api/admin/maintenance-runs/:id': { path: '/api/admin/maintenance-runs/no-such-run' },
   'GET /api/admin/alerts': { path: '/api/admin/alerts' },

@@ -83,6 +83,8 @@ export const COLLECTIONS = {
   marketSearch: 'marketSearch',
   rateLimits: 'rateLimits',
   adminAlerts: 'adminAlerts',
+  /** Each wallet's audited checkpoint, written by the nightly books audit only (bookCheckpoints.ts). */
+  bookCheckpoints: 'bookCheckpoints',
   /** A user's starred stocks, one document per user (watchlist.ts). */
   watchlists: 'watchlists',
   /** Each stock starred by anyone, with how many users star it: what daily maintenance prepares (watchlist.ts). */

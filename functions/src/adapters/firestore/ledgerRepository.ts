@@ -1,9 +1,11 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Transaction } from '@stockseer/contract';
 import { Wallet } from '@stockseer/contract';
 import { STRIPE_LINE_TYPES } from '../../domain/ledger';
 import { chunk } from '../../domain/maintenance/runs';
 import type { WrittenLine } from '../../domain/ledger/payments';
+import type { LinePosition } from '../../domain/maintenance/books';
+import { positionOf, timestampOf } from './linePositions';
 import { COLLECTIONS } from './db';
 import { buildQuery, QUERIES } from './queries';
 import { readableLine, storedLine } from './storedLine';
@@ -28,10 +30,15 @@ export async function readLedger(
   };
 }
 
-/** A wallet with the lines of its history, and the lines that could not be read (a damaged line). */
+/**
+ * A wallet with lines of its history (all of them, or those after its checkpoint), where each stands in the wallet's
+ * order and when its document was last written, and the lines that could not be read (a damaged line).
+ */
 export interface AuditedLedger {
   wallet: Wallet;
   transactions: Transaction[];
+  /** Beside `transactions`, line for line. */
+  placed: { position: LinePosition; updatedMs: number }[];
   unreadable: { txId: string; reason: string }[];
 }
 
@@ -70,17 +77,27 @@ const CONSISTENT_READ_TRIES = 5;
 const RETRY_PAUSE_MS = 200;
 
 /**
- * Wallets and their whole histories, each wallet consistent with its lines: the wallets are read before and after
- * their lines, and a wallet written in between (every commit writes the wallet with its lines) is read again, a few
- * times; one still moving then is `deferred` (the next audit finds it moved). Reads only; a missing wallet is left
- * out. A line that cannot be read is named in `unreadable` with why, and left out of `transactions`.
+ * Wallets and their histories, each wallet consistent with its lines: the wallets are read before and after their
+ * lines, and a wallet written in between (every commit writes the wallet with its lines) is read again, a few times;
+ * one still moving then is `deferred` (the next audit finds it moved). A wallet with a position in `after` is read
+ * from there on (its lines committed later, one query each), the others in full. Reads only; a missing wallet is
+ * left out. A line that cannot be read is named in `unreadable` with why, and left out of `transactions`.
  */
 export async function readLedgers(
   db: Firestore,
   userIds: readonly string[],
+  { after = new Map() }: { after?: ReadonlyMap<string, LinePosition> } = {},
 ): Promise<{ ledgers: AuditedLedger[]; deferred: string[] }> {
   const ledgers: AuditedLedger[] = [];
   const deferred: string[] = [];
+  const linesOf = async (ids: readonly string[]): Promise<QueryDocumentSnapshot[]> => {
+    const [full, onward] = [ids.filter((id) => !after.has(id)), ids.filter((id) => after.has(id))];
+    const snaps = await Promise.all([
+      ...(full.length > 0 ? [buildQuery(db, QUERIES.walletsLedgers, [full]).get()] : []),
+      ...onward.map((id) => buildQuery(db, QUERIES.walletLinesAfter, [id, timestampOf(after.get(id)!.at)]).get()),
+    ]);
+    return snaps.flatMap((snap) => snap.docs);
+  };
   for (const group of chunk(userIds, LEDGERS_PER_QUERY)) {
     let pending = [...group];
     for (let tries = 0; pending.length > 0; tries += 1) {
@@ -91,16 +108,25 @@ export async function readLedgers(
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
       const refs = pending.map((id) => db.collection(COLLECTIONS.wallets).doc(id));
       const before = await db.getAll(...refs);
-      const lines = await buildQuery(db, QUERIES.walletsLedgers, [pending]).get();
+      const lines = await linesOf(pending);
       const after = await db.getAll(...refs);
       const moved = (i: number) => !sameVersion(before[i]!, after[i]!);
       for (const [i, snap] of before.entries()) {
         if (moved(i) || !snap.exists) continue;
-        const ledger: AuditedLedger = { wallet: Wallet.parse(snap.data()), transactions: [], unreadable: [] };
-        for (const doc of lines.docs.filter((d) => d.get('walletId') === snap.id)) {
+        const ledger: AuditedLedger = {
+          wallet: Wallet.parse(snap.data()),
+          transactions: [],
+          placed: [],
+          unreadable: [],
+        };
+        for (const doc of lines.filter((d) => d.get('walletId') === snap.id)) {
           const read = readableLine(doc);
-          if ('line' in read) ledger.transactions.push(read.line);
-          else ledger.unreadable.push({ txId: doc.id, reason: read.unreadable });
+          if (!('line' in read)) {
+            ledger.unreadable.push({ txId: doc.id, reason: read.unreadable });
+            continue;
+          }
+          ledger.transactions.push(read.line);
+          ledger.placed.push({ position: positionOf(doc), updatedMs: doc.updateTime.toMillis() });
         }
         ledgers.push(ledger);
       }
@@ -155,4 +181,17 @@ export async function walletsWithRefundHoldsBetween(db: Firestore, { from, to }:
 export async function walletsMovedSince(db: Firestore, since: string): Promise<string[]> {
   const snap = await buildQuery(db, QUERIES.walletsMovedSince, [since]).select().get();
   return snap.docs.map((doc) => doc.id);
+}
+
+/** Every wallet's id, in pages: the full audit's wallets. */
+export async function allWalletIds(db: Firestore): Promise<string[]> {
+  const ids: string[] = [];
+  const PAGE = 1000;
+  for (let last: string | undefined; ;) {
+    const page = buildQuery(db, QUERIES.allWallets, []).select().limit(PAGE);
+    const snap = await (last === undefined ? page : page.startAfter(last)).get();
+    ids.push(...snap.docs.map((doc) => doc.id));
+    if (snap.size < PAGE) return ids;
+    last = snap.docs.at(-1)!.id;
+  }
 }

@@ -50,6 +50,8 @@ export const QUERIES = {
   walletLedger: { collection: COLLECTIONS.transactions, where: [eq('walletId')] },
   /** The whole histories of up to 30 wallets at once (Firestore's limit for `in`): the nightly audit's read. */
   walletsLedgers: { collection: COLLECTIONS.transactions, where: [{ field: 'walletId', op: 'in' }] },
+  /** A wallet's lines committed after an instant (`committedAt`): what the nightly audit reads on from a checkpoint. */
+  walletLinesAfter: { collection: COLLECTIONS.transactions, where: [eq('walletId'), range('committedAt', '>')] },
   /** Every wallet, page by page: the one-time migration of the original app's wallets (walletWriter.ts). */
   allWallets: { collection: COLLECTIONS.wallets, where: [], orderBy: [asc(DOCUMENT_ID)] },
   /** Every closure record: the openings of the wallets closures deleted, for the overview's recount. */

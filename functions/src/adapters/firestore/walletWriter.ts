@@ -11,6 +11,7 @@ import type {
   Firestore,
   Transaction as FirestoreTransaction,
 } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import type { Transaction } from '@stockseer/contract';
 import { Wallet } from '@stockseer/contract';
 import { planCommit, type DecisionOf, type WalletStep } from '../../domain/ledger';
@@ -18,6 +19,7 @@ import { upgradedWallet } from '../../domain/ledger/shape';
 import { aggregateDeltasOf } from '../../domain/overview/figures';
 import { AccountClosed, assertInvariant, InvariantViolation } from '../../domain/errors';
 import { addBusinessFigures } from './businessFigures';
+import { LINE_COMMITTED_AT } from './linePositions';
 import { COLLECTIONS } from './db';
 import { storedLine } from './storedLine';
 import { buildQuery, QUERIES } from './queries';
@@ -66,6 +68,13 @@ const closureRef = (db: Firestore, userId: string) => db.collection(COLLECTIONS.
 const lineRef = (db: Firestore, txId: string) => db.collection(COLLECTIONS.transactions).doc(txId);
 
 /**
+ * A new line, stamped with its commit's time (`committedAt`): every later commit's lines sort after it, which the
+ * nightly audit reads on from (ledgerRepository.ts). `create` fails if the line exists.
+ */
+const createLine = (tx: FirestoreTransaction, db: Firestore, t: Transaction) =>
+  tx.create(lineRef(db, t.id), { ...t, [LINE_COMMITTED_AT]: FieldValue.serverTimestamp() });
+
+/**
  * Commits the steps on `userId`'s wallet exactly once each, whatever the concurrency: the transaction reads the
  * wallet and every step's line id, and Firestore runs it again when a concurrent commit changed what it read. A
  * missing wallet is created (docs/product.md#wallet-figures); one of an older shape is an error (shape.ts).
@@ -105,7 +114,7 @@ export async function commitToWallet<S extends WalletStep>(
       if (plan.write) tx.set(wallet, plan.wallet);
       if (stored === undefined) onOpen?.(tx);
       // `create` fails if the line exists: a second guard beside the read above.
-      for (const { decision } of plan.applied) for (const t of decision.transactions) tx.create(lineRef(db, t.id), t);
+      for (const { decision } of plan.applied) for (const t of decision.transactions) createLine(tx, db, t);
       // The overview's figures, from the very decisions written: a replay applies nothing, so it counts nothing.
       const figures = aggregateDeltasOf({
         walletOpened: stored === undefined,
@@ -223,7 +232,7 @@ export async function commitToClosedAccount(
       const written = lineSnaps.filter((snap) => snap.exists);
       if (written.length === lines.length) return false;
       assertInvariant(written.length === 0, () => `closed account ${userId} has ${written.map((s) => s.id)} already`);
-      for (const line of lines) tx.create(lineRef(db, line.id), line);
+      for (const line of lines) createLine(tx, db, line);
       const figures = aggregateDeltasOf({ walletOpened: false, applied: plan.applied.map((a) => a.decision) });
       addBusinessFigures(tx, db, { shardKey: userId, at: now, figures });
       alsoWrite(tx);

@@ -8,3 +8,5 @@ export * from './ids';
 export * from './rules';
 export * from './invariants';
 export * from './commit';
+export * from './history';
+export * from './digest';

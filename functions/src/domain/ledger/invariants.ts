@@ -1,18 +1,18 @@
 /**
  * The ledger's invariants (docs/product.md#money-and-the-wallet-ledger), stated once and asserted at three depths: on
  * every wallet a rule returns (`decided`), on every decision the wallet writer commits (`operationViolations`), and on
- * a wallet's whole history (`checkInvariants`: tests and the nightly audit of daily maintenance).
+ * a wallet's history (`checkInvariants` in history.ts: tests and the nightly audit of daily maintenance).
  */
+import type { TransactionType } from '@stockseer/contract';
 import {
   FREE_PREDICTIONS_PER_MONTH,
   PREDICTION_FEE_CENTS,
-  TransactionType,
   type Transaction,
   type Wallet,
   type WalletFigures,
 } from '@stockseer/contract';
-import { assertInvariant, InvariantViolation } from '../errors';
-import { ID_PREFIX, ledgerTxId } from './ids';
+import { assertInvariant } from '../errors';
+import { ID_PREFIX } from './ids';
 
 export interface LedgerDecision {
   wallet: Wallet;
@@ -39,7 +39,7 @@ export function heldForRefunds(wallet: Wallet): number {
 }
 
 /** The wallet alone: whole cents everywhere, no bucket but the balance below zero. */
-function walletViolations(wallet: Wallet): string[] {
+export function walletViolations(wallet: Wallet): string[] {
   const violations: string[] = [];
   for (const [holdId, { amountCents }] of Object.entries(wallet.refundHolds ?? {})) {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
@@ -72,7 +72,7 @@ const MOVES_NOTHING: Moves = { available: 0, reserved: 0, charged: 0, held: 0 };
  * three figures (docs/product.md#statement): a reservation moves $1 from available to reserved, a release moves it
  * back, a charge moves it from reserved to charged; money in or taken back moves available only.
  */
-const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; moves: Moves }> = {
+export const TYPE_RULES: Record<TransactionType, { idPrefix?: string; amount?: number; moves: Moves }> = {
   deposit: { idPrefix: ID_PREFIX.deposit, moves: COMES_IN },
   reservation: {
     idPrefix: ID_PREFIX.reserve,
@@ -135,146 +135,7 @@ export function heldChange(t: Pick<Transaction, 'type' | 'amount'>): number {
 }
 
 /** The lines that end a reservation: its charge, its release, or its cancellation when the account closed. */
-const SETTLES_A_RESERVATION = new Set<TransactionType>(['payment', 'refund', 'cancellation']);
-
-/**
- * Everything that must hold between a wallet and its whole transaction history; an empty list means healthy. The
- * daily maintenance reports these, tests assert them after every step.
- */
-export function checkInvariants(wallet: Wallet, transactions: readonly Transaction[]): string[] {
-  const violations = walletViolations(wallet);
-  const total = Object.fromEntries(TransactionType.options.map((type) => [type, 0])) as Record<TransactionType, number>;
-  const ids = new Set<string>();
-  const reserved = new Set<string>();
-  const settled = new Set<string>();
-  for (const t of transactions) {
-    if (ids.has(t.id)) violations.push(`transaction ${t.id} appears twice`);
-    ids.add(t.id);
-    if (t.walletId !== wallet.userId) violations.push(`transaction ${t.id} belongs to wallet ${t.walletId}`);
-    const { idPrefix = '', amount } = TYPE_RULES[t.type];
-    if (!t.id.startsWith(idPrefix)) violations.push(`transaction ${t.id} (${t.type}) should have an id ${idPrefix}…`);
-    if (!Number.isSafeInteger(t.amount) || t.amount < 0 || (amount !== undefined && t.amount !== amount)) {
-      violations.push(`transaction ${t.id} (${t.type}) has amount ${t.amount}`);
-    }
-    total[t.type] += t.amount;
-    const predictionId = t.id.slice(idPrefix.length);
-    if (t.type === 'reservation') reserved.add(predictionId);
-    if (SETTLES_A_RESERVATION.has(t.type)) {
-      if (settled.has(predictionId)) violations.push(`reservation of ${predictionId} is settled twice`);
-      settled.add(predictionId);
-    }
-  }
-  for (const predictionId of settled) {
-    if (!reserved.has(predictionId)) violations.push(`${predictionId} is settled but was never reserved`);
-  }
-  violations.push(...takenBackViolations(transactions));
-  violations.push(...refundHoldViolations(wallet, transactions));
-
-  const held = wallet.balance + wallet.reservedBalance + wallet.chargedBalance + heldForRefunds(wallet);
-  const received = total.deposit + total.other + total.credit;
-  const takenBack = total.top_up_refund + total.dispute - total.dispute_won;
-  // Money out: what Stripe took back, and the courtesy credit a closing gave back to the house.
-  const out = takenBack + total.forfeiture;
-  if (held !== received - out)
-    violations.push(`wallet holds ${held} cents but received ${received} and gave back ${out}`);
-  // Only what no card brought can be forfeited, and only by the account itself (one id per account).
-  if (total.forfeiture > total.credit + total.other) {
-    violations.push(`${total.forfeiture} cents forfeited, more than the ${total.credit + total.other} credited`);
-  }
-  for (const t of transactions) {
-    if (t.type === 'forfeiture' && t.id !== ledgerTxId.forfeit(wallet.userId)) {
-      violations.push(`forfeiture ${t.id} is not ${wallet.userId}'s closing`);
-    }
-  }
-  if (wallet.balance < 0 && -wallet.balance > takenBack) {
-    violations.push(`balance is ${wallet.balance} cents, more debt than the ${takenBack} cents given back`);
-  }
-  if (wallet.chargedBalance !== total.payment) {
-    violations.push(`chargedBalance is ${wallet.chargedBalance} but payments total ${total.payment}`);
-  }
-  const open = [...reserved].filter((predictionId) => !settled.has(predictionId)).length;
-  if (wallet.reservedBalance !== open * PREDICTION_FEE_CENTS) {
-    violations.push(`reservedBalance is ${wallet.reservedBalance} but ${open} reservations are open`);
-  }
-  return violations;
-}
-
-/**
- * Money taken back, top-up by top-up (in any order: a history is read back unordered): each top-up it names was
- * credited and gives back no more than it brought; each dispute closes at most once, after it was opened, for the
- * amount it held.
- */
-const TAKEN_BACK_TYPES = new Set<TransactionType>(['top_up_refund', 'dispute', 'dispute_won', 'dispute_lost']);
-
-function takenBackViolations(transactions: readonly Transaction[]): string[] {
-  const violations: string[] = [];
-  const deposits = new Map<string, number>();
-  const outstanding = new Map<string, number>();
-  const opened = new Map<string, number>();
-  const closed = new Map<string, Transaction[]>();
-  for (const t of transactions) {
-    if (t.type === 'deposit') deposits.set(t.id.slice(ID_PREFIX.deposit.length), t.amount);
-    if (!TAKEN_BACK_TYPES.has(t.type)) continue;
-    const key = t.id.slice(TYPE_RULES[t.type].idPrefix?.length ?? 0);
-    const paymentIntentId = key.split(':')[0] ?? '';
-    outstanding.set(paymentIntentId, (outstanding.get(paymentIntentId) ?? 0) - heldChange(t));
-    if (t.type === 'dispute') opened.set(key, t.amount);
-    if (t.type === 'dispute_won' || t.type === 'dispute_lost') closed.set(key, [...(closed.get(key) ?? []), t]);
-  }
-  for (const [paymentIntentId, out] of outstanding) {
-    const deposited = deposits.get(paymentIntentId);
-    if (deposited === undefined)
-      violations.push(`money is taken back from ${paymentIntentId}, which was never credited`);
-    else if (out > deposited)
-      violations.push(`${paymentIntentId} gave back ${out} cents of the ${deposited} it brought`);
-  }
-  for (const [key, closings] of closed) {
-    const held = opened.get(key);
-    if (held === undefined) violations.push(`dispute ${key} closes but was never opened`);
-    if (closings.length > 1) violations.push(`dispute ${key} closes twice`);
-    for (const t of closings) {
-      if (held !== undefined && t.amount !== held) violations.push(`dispute ${key} held ${held}, closes ${t.amount}`);
-    }
-  }
-  return violations;
-}
-
-/**
- * Refund holds: each ends at most once, after it was made, for its amount; those not ended are exactly the wallet's
- * `refundHolds`, amount for amount.
- */
-function refundHoldViolations(wallet: Wallet, transactions: readonly Transaction[]): string[] {
-  const violations: string[] = [];
-  const made = new Map<string, number>();
-  const ended = new Map<string, number>();
-  for (const t of transactions) {
-    if (t.type === 'refund_hold') made.set(t.id.slice(ID_PREFIX.refundHold.length), t.amount);
-    if (t.type === 'refund_hold_release') ended.set(t.id.slice(ID_PREFIX.refundHoldRelease.length), t.amount);
-  }
-  for (const [holdId, amount] of ended) {
-    const heldCents = made.get(holdId);
-    if (heldCents === undefined) violations.push(`refund hold ${holdId} ends but was never made`);
-    else if (heldCents !== amount) violations.push(`refund hold ${holdId} held ${heldCents}, ends ${amount}`);
-  }
-  const open = new Map([...made].filter(([holdId]) => !ended.has(holdId)));
-  const onWallet = new Map(Object.entries(wallet.refundHolds ?? {}).map(([id, hold]) => [id, hold.amountCents]));
-  for (const [holdId, amount] of open) {
-    if (onWallet.get(holdId) !== amount) {
-      violations.push(`refund hold ${holdId} of ${amount} is open, the wallet holds ${onWallet.get(holdId) ?? 0}`);
-    }
-  }
-  for (const holdId of onWallet.keys()) {
-    if (!open.has(holdId)) violations.push(`the wallet holds ${holdId} for a refund, which no open hold line says`);
-  }
-  return violations;
-}
-
-export function assertInvariants(wallet: Wallet, transactions: readonly Transaction[]): void {
-  const violations = checkInvariants(wallet, transactions);
-  if (violations.length > 0) {
-    throw new InvariantViolation(`wallet ${wallet.userId}: ${violations.join('; ')}`);
-  }
-}
+export const SETTLES_A_RESERVATION = new Set<TransactionType>(['payment', 'refund', 'cancellation']);
 
 /**
  * `checkInvariants` checks a wallet against its whole history, too costly inside every

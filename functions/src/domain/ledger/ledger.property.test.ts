@@ -24,6 +24,9 @@ import {
   heldForRefunds,
   holdForRefund,
   deposit,
+  digestOf,
+  emptyFold,
+  foldLines,
   ledgerTxId,
   type LedgerDecision,
   newWallet,
@@ -545,6 +548,43 @@ describe('ledger under random sequences of operations', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('audits every history the same incrementally, night by night from its checkpoint in random chunks, as in full', () => {
+    fc.assert(
+      fc.property(startDay, operations, fc.array(fc.boolean(), { maxLength: 100 }), (today, ops, nights) => {
+        const model = newModel(today);
+        let checkpoint = emptyFold('u1');
+        let audited = 0;
+        ops.forEach((op, i) => {
+          step(model, op);
+          if (!nights[i]) return;
+          // A night: the lines since the checkpoint, folded onto it, find what the whole history does.
+          const now = fixedClock(model.today).now();
+          const night = auditWallet(model.wallet, model.transactions.slice(audited), {
+            since: '',
+            now,
+            from: checkpoint,
+          });
+          const full = auditWallet(model.wallet, model.transactions, { since: '', now });
+          expect(night.violations).toEqual(full.violations);
+          expect(night.inCents).toBe(full.inCents);
+          expect(night.fold).toEqual(full.fold);
+          checkpoint = night.fold;
+          audited = model.transactions.length;
+        });
+        const all = foldLines(emptyFold('u1'), model.transactions).fold;
+        expect(foldLines(checkpoint, model.transactions.slice(audited)).fold).toEqual(all);
+        // The digest does not depend on the order the lines are read in, and names any line changed or removed.
+        expect(digestOf([...model.transactions].reverse())).toBe(all.digest);
+        if (model.transactions.length > 0) {
+          const [first, ...rest] = model.transactions;
+          expect(digestOf(rest)).not.toBe(all.digest);
+          expect(digestOf([{ ...first!, amount: first!.amount + 1 }, ...rest])).not.toBe(all.digest);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 

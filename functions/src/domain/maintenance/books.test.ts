@@ -4,7 +4,10 @@ import { deposit, holdForRefund, payForPrediction, planCommit, refundTopUp, sett
 import {
   afterReconcile,
   auditWallet,
+  checkpointFindings,
   expectedLines,
+  isFullAuditDay,
+  nextCheckpoint,
   nextWindow,
   reconcile,
   reconcilePeriod,
@@ -48,6 +51,7 @@ describe('auditWallet', () => {
       reservedCents: 0,
       violations: [],
       suspectTxIds: ['settle:f', 'top-up-refund:pi_1:re_1'],
+      fold: expect.objectContaining({ walletId: 'u1', lineCount: lines.length }),
     });
   });
 
@@ -253,5 +257,78 @@ describe('the reconciliation window', () => {
     expect(afterReconcile(done, { window, carried: [refund('re_1')], pending: [] }).pendingRefunds).toEqual([
       refund('re_2'),
     ]);
+  });
+});
+
+describe('checkpoints of the books', () => {
+  const placed = (lines: readonly Transaction[], rewritten: readonly string[] = []) =>
+    lines.map((line, i) => ({
+      line,
+      position: { at: String(i).padStart(4, '0'), txId: line.id },
+      writtenSinceCheckpoint: rewritten.includes(line.id),
+    }));
+
+  /** The healthy history audited up to its fourth line (its checkpoint), the rest after it. */
+  function checkpointed() {
+    const { wallet, lines } = healthy();
+    const first = placed(lines).slice(0, 4);
+    const books = auditWallet(wallet, lines.slice(0, 4), { since: '', now: later });
+    const checkpoint = nextCheckpoint(
+      undefined,
+      books.fold,
+      first.map((l) => l.position),
+    );
+    return { wallet, lines, checkpoint };
+  }
+
+  it('moves on to the last line audited, and folds on from it as the whole history does', () => {
+    const { wallet, lines, checkpoint } = checkpointed();
+    expect(checkpoint.position).toEqual({ at: '0003', txId: lines[3]!.id });
+    const night = auditWallet(wallet, lines.slice(4), { since: '', now: later, from: checkpoint.fold });
+    expect(night).toEqual({
+      ...auditWallet(wallet, lines, { since: '', now: later }),
+      suspectTxIds: night.suspectTxIds,
+    });
+    const next = nextCheckpoint(
+      checkpoint,
+      night.fold,
+      placed(lines)
+        .slice(4)
+        .map((l) => l.position),
+    );
+    expect(next.position).toEqual({ at: String(lines.length - 1).padStart(4, '0'), txId: lines.at(-1)!.id });
+    expect(nextCheckpoint(next, night.fold, []).position).toEqual(next.position);
+  });
+
+  it('finds nothing when the lines behind it are those it audited, whatever came after', () => {
+    const { lines, checkpoint } = checkpointed();
+    expect(checkpointFindings('u1', checkpoint, placed(lines, [lines[5]!.id]))).toBeUndefined();
+  });
+
+  it('names a line changed or added behind it, and counts the lines removed', () => {
+    const { lines, checkpoint } = checkpointed();
+    const changed = lines.map((t, i) => (i === 1 ? { ...t, amount: t.amount + 100 } : t));
+    expect(checkpointFindings('u1', checkpoint, placed(changed, [lines[1]!.id]))).toEqual({
+      reason: expect.stringContaining(`changed or added behind it: ${lines[1]!.id}`),
+      txIds: [lines[1]!.id],
+    });
+    const added = { ...lines[0]!, id: 'deposit:pi_forged' };
+    const withAdded = [
+      ...placed(lines),
+      { line: added, position: { at: '0000', txId: added.id }, writtenSinceCheckpoint: true },
+    ];
+    expect(checkpointFindings('u1', checkpoint, withAdded)?.txIds).toEqual(['deposit:pi_forged']);
+    const removed = placed(lines).filter((_, i) => i !== 2);
+    const found = checkpointFindings('u1', checkpoint, removed);
+    expect(found?.reason).toContain('3 lines behind its audited checkpoint up to reserve:c, where the audit found 4');
+    expect(found?.reason).toContain('1 removed');
+    expect(found?.txIds).toEqual(['reserve:c']);
+  });
+});
+
+describe('isFullAuditDay', () => {
+  it("is Friday's run, once a week", () => {
+    const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+    expect(week.filter(isFullAuditDay)).toEqual(['2026-11-27']);
   });
 });

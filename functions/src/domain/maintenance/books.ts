@@ -1,11 +1,20 @@
 /**
- * The nightly audit of the books (docs/product.md#books-audited-every-night), pure: a wallet against its whole
- * history (`checkInvariants`), and the reconciliation both ways: the money Stripe lists against the ledger lines it
+ * The nightly audit of the books (docs/product.md#books-audited-every-night), pure: a wallet against its history
+ * (folded on from its audited checkpoint), the checkpoint against the lines behind it (the full audit), and the reconciliation both ways: the money Stripe lists against the ledger lines it
  * implies, by their derived ids, and the ledger's lines of Stripe's money against the Stripe objects they name. The
  * maintenance step (services/maintenance/books.ts) reads, calls these and raises an Admin alert per finding.
  */
 import type { Transaction, Wallet } from '@stockseer/contract';
-import { checkInvariants, heldChange, ledgerTxId, stripeObjectsOf } from '../ledger';
+import {
+  digestOf,
+  emptyFold,
+  foldLines,
+  foldedViolations,
+  inCentsOf,
+  ledgerTxId,
+  stripeObjectsOf,
+  type LedgerFold,
+} from '../ledger';
 
 /** What one wallet adds to the run's report, and what is wrong with it. */
 export interface WalletBooks {
@@ -17,6 +26,8 @@ export interface WalletBooks {
   violations: string[];
   /** The lines a violation names, else the lines written since the previous audit: where to look first. */
   suspectTxIds: string[];
+  /** The history folded up to the lines audited: the wallet's next checkpoint when there are no violations. */
+  fold: LedgerFold;
 }
 
 /** Lines named in an alert at most: enough to start from, small enough to read. */
@@ -30,15 +41,17 @@ const MAX_SUSPECTS = 20;
 export const STALE_REFUND_HOLD_MS = 2 * 86_400_000;
 
 /**
- * A wallet against its whole history, at `now` (the ledger's clock): the invariants, and any refund hold older than
+ * A wallet against its history, at `now` (the ledger's clock): `lines` folded onto `from` (the checkpoint of the
+ * lines before them; none: `lines` are the whole history), the invariants, and any refund hold older than
  * STALE_REFUND_HOLD_MS.
  */
 export function auditWallet(
   wallet: Wallet,
   lines: readonly Transaction[],
-  { since, now }: { since: string; now: Date },
+  { since, now, from }: { since: string; now: Date; from?: LedgerFold },
 ): WalletBooks {
-  const violations = checkInvariants(wallet, lines);
+  const folded = foldLines(from ?? emptyFold(wallet.userId), lines);
+  const violations = foldedViolations(wallet, folded);
   for (const [holdId, hold] of Object.entries(wallet.refundHolds ?? {})) {
     if (Date.parse(hold.heldAt) > now.getTime() - STALE_REFUND_HOLD_MS) continue;
     violations.push(
@@ -51,12 +64,85 @@ export function auditWallet(
   const recent = ids(lines.filter((t) => t.createdAt >= since));
   return {
     walletId: wallet.userId,
-    inCents: lines.reduce((sum, t) => sum + heldChange(t), 0),
+    inCents: inCentsOf(folded.fold),
     chargedCents: wallet.chargedBalance,
     reservedCents: wallet.reservedBalance,
     violations,
     suspectTxIds: (named.length > 0 ? named : recent).slice(0, MAX_SUSPECTS),
+    fold: folded.fold,
   };
+}
+
+/**
+ * Where a line stands in the ledger's order: its commit stamp (`at`, a string that sorts as the instants do; '' for
+ * a line stamped before commits were, which sorts first), then its id. Every line a later commit writes sorts after
+ * every line written before it.
+ */
+export interface LinePosition {
+  at: string;
+  txId: string;
+}
+
+export const comparePositions = (a: LinePosition, b: LinePosition): number =>
+  a.at === b.at ? (a.txId < b.txId ? -1 : a.txId > b.txId ? 1 : 0) : a.at < b.at ? -1 : 1;
+
+/** A wallet's audited checkpoint: its history folded up to the last line audited, which is `position`. */
+export interface BooksCheckpoint {
+  fold: LedgerFold;
+  position: LinePosition | null;
+}
+
+/** The checkpoint after `lines` (the audited lines after `from`, or the whole history) folded into `fold`. */
+export function nextCheckpoint(
+  from: BooksCheckpoint | undefined,
+  fold: LedgerFold,
+  lines: readonly LinePosition[],
+): BooksCheckpoint {
+  const positions = [...(from?.position ? [from.position] : []), ...lines].sort(comparePositions);
+  return { fold, position: positions.at(-1) ?? null };
+}
+
+/** A line as the full audit reads it: its contents, its place, and whether it was written after the checkpoint was. */
+export interface PlacedLine {
+  line: Transaction;
+  position: LinePosition;
+  /** Its document was created or changed after the checkpoint was written. */
+  writtenSinceCheckpoint: boolean;
+}
+
+/**
+ * What the full audit finds of a checkpoint: the lines behind its position must be the lines it audited, their count
+ * and digest. The lines written behind it since are named (changed or added); a line removed leaves none to name,
+ * so the finding names the checkpoint's last line and the count.
+ */
+export function checkpointFindings(
+  walletId: string,
+  checkpoint: BooksCheckpoint,
+  lines: readonly PlacedLine[],
+): { reason: string; txIds: string[] } | undefined {
+  const { position, fold } = checkpoint;
+  const behind = position ? lines.filter((l) => comparePositions(l.position, position) <= 0) : [];
+  const digest = digestOf(behind.map((l) => l.line));
+  if (behind.length === fold.lineCount && digest === fold.digest) return undefined;
+  const rewritten = behind.filter((l) => l.writtenSinceCheckpoint).map((l) => l.line.id);
+  const at = position ? ` up to ${position.txId}` : '';
+  const counts = `${behind.length} lines behind its audited checkpoint${at}, where the audit found ${fold.lineCount}`;
+  const which =
+    rewritten.length > 0
+      ? `changed or added behind it: ${rewritten.join(', ')}`
+      : behind.length < fold.lineCount
+        ? `${fold.lineCount - behind.length} removed`
+        : 'a line changed without a new write stamp';
+  const txIds = rewritten.length > 0 ? rewritten : position ? [position.txId] : [];
+  return { reason: `Wallet ${walletId} has ${counts}, and a different digest: ${which}`, txIds };
+}
+
+/**
+ * The run that audits every wallet in full, once a week: Friday's (a market date, yyyy-mm-dd), the last run of the
+ * week, whose night leaves the weekend to spare.
+ */
+export function isFullAuditDay(today: string): boolean {
+  return new Date(`${today}T12:00:00.000Z`).getUTCDay() === 5;
 }
 
 /** A refund's state at Stripe: final once succeeded or failed (or canceled); pending until then. */

@@ -1,5 +1,7 @@
 import {
   CheckPredictionsRequest,
+  BooksFullAuditRequest,
+  type BooksFullAudit,
   MaintenanceRunId,
   type MaintenanceFinished,
   type MaintenanceRun,
@@ -11,6 +13,7 @@ import { parseInput } from '../validate';
 import { callerOf } from '../auth';
 import { latestMaintenanceRuns, maintenanceRunDetail } from '../../services/maintenance/runHistory';
 import { startMaintenance, waitForRun } from '../../services/maintenance/runs';
+import { auditBooksInFull } from '../../services/maintenance/books';
 
 /** Daily maintenance on demand, and its runs' progress: admins only. */
 export function maintenanceRoutes(deps: AppDeps): ApiRoute[] {
@@ -30,6 +33,14 @@ export function maintenanceRoutes(deps: AppDeps): ApiRoute[] {
       } else {
         res.status(202).json(run satisfies MaintenanceRun);
       }
+    }),
+
+    // Every history from nothing, and each checkpoint against the lines behind it: what the weekly run does, now.
+    post('/admin/books/full-audit', 'admin', async (req, res) => {
+      const { walletIds } = parseInput(BooksFullAuditRequest, req.body ?? {});
+      const runId = `full-audit-${new Date().toISOString()}`;
+      const report = await auditBooksInFull({ db: deps.db, clock: deps.clock, runId }, walletIds);
+      res.json({ ...report, runId } satisfies BooksFullAudit);
     }),
 
     get('/admin/maintenance-runs', 'admin', async (_req, res) => {

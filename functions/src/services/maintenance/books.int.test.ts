@@ -133,9 +133,13 @@ describe('the nightly audit of the books', () => {
       .update({ balance: FieldValue.increment(500) });
     await depositLine.delete();
 
+    // The night reads on from each wallet's checkpoint: it finds the wallet changed, not the line removed behind
+    // its checkpoint, which the full audit finds (and the line's wallet no longer balancing with it).
     const later = `${runId}-later`;
-    const audited = await auditStep.run(ctx(later), { walletIds: wallets, since: '' });
-    expect(audited).toMatchObject({ booksWalletsCount: 3, booksInCents: 1500, booksDiscrepancies: 2 });
+    const nightly = await auditStep.run(ctx(`${later}-night`), { walletIds: wallets, since: '' });
+    expect(nightly).toMatchObject({ booksWalletsCount: 3, booksInCents: 3000, booksDiscrepancies: 1 });
+    const audited = await auditStep.run(ctx(later), { walletIds: wallets, since: '', full: true });
+    expect(audited).toMatchObject({ booksWalletsCount: 3, booksInCents: 1500, booksDiscrepancies: 3 });
     await reconcileStep.run(ctx(later), period);
     // A retried shard records nothing new.
     await reconcileStep.run(ctx(later), period);
@@ -146,8 +150,12 @@ describe('the nightly audit of the books', () => {
         [tampered.uid, 'books.discrepancy'],
         [robbed.uid, 'books.discrepancy'],
         [robbed.uid, 'books.discrepancy'],
+        [robbed.uid, 'books.discrepancy'],
       ].sort(),
     );
+    const behind = alerts.find((a) => a.reason.includes('behind its audited checkpoint'))!;
+    expect(behind.walletId).toBe(robbed.uid);
+    expect(behind.reason).toContain('where the audit found 1, and a different digest: 1 removed');
     const tamperedAlert = alerts.find((a) => a.walletId === tampered.uid)!;
     expect(tamperedAlert.reason).toContain('wallet holds 1500 cents but received 1000 and gave back 0');
     const missing = alerts.find((a) => a.transactionIds.includes(robbedTopUp))!;
@@ -162,7 +170,7 @@ describe('the nightly audit of the books', () => {
       .doc(tampered.uid)
       .update({ balance: FieldValue.increment(-500) });
     await depositLine.set(deposited);
-    expect(await auditStep.run(ctx(`${runId}-mended`), { walletIds: wallets, since: '' })).toMatchObject({
+    expect(await auditStep.run(ctx(`${runId}-mended`), { walletIds: wallets, since: '', full: true })).toMatchObject({
       booksDiscrepancies: 0,
     });
   }, 60_000);

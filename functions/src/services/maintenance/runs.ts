@@ -35,6 +35,7 @@ import { renewalStep } from './renewals';
 import { settlementStep } from './settlement';
 import type { MaintenanceStep } from './steps';
 import { log } from '../../adapters/logging/log';
+import { inUsageScope } from '../../adapters/firestore/usage';
 import { newAuditId } from '../../adapters/firestore/auditLog';
 import type { Caller } from '../../domain/caller';
 import { auditEntry } from '../../domain/audit';
@@ -125,7 +126,9 @@ async function planSteps(
   const { db, marketData, models, payments, push } = deps;
   const shards: PlannedShard[] = [];
   for (const step of steps) {
-    const plans = await step.plan({ db, clock, marketData, models, payments, push, runId });
+    const plans = await inUsageScope(step.name, () =>
+      step.plan({ db, clock, marketData, models, payments, push, runId }),
+    );
     plans.forEach(({ input, itemCount }, i) =>
       shards.push({ id: shardId(step.name, i), step: step.name, input, itemCount }),
     );
@@ -177,7 +180,8 @@ export async function runShard(
   let ended: { stepsToPlan: string[] };
   try {
     if (!step) throw new Error(`maintenance: no step named ${shard.step}`);
-    const counts = await step.run({ db, marketData, models, payments, push, runId, clock, finalAttempt }, shard.input);
+    const stepContext = { db, marketData, models, payments, push, runId, clock, finalAttempt };
+    const counts = await inUsageScope(step.name, () => step.run(stepContext, shard.input));
     const report = { ...EMPTY_MAINTENANCE_REPORT, ...counts };
     ended = await finishShard(db, { runId, shardId: id, report, error: null, wallNow: wallNow(deps) });
   } catch (error) {
