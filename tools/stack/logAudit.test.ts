@@ -100,14 +100,19 @@ describe('the stack log audit', () => {
     for (const line of ordinary) expect(auditLog(line), line).toEqual([]);
   });
 
-  it('reads every log file of a folder, and nothing of a folder that is not there', () => {
+  it("reads every log file of a folder (firebase-tools' debug log for the network only), and nothing of a folder that is not there", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stack-logs-'));
     writeFileSync(path.join(dir, 'emulators.log'), warning(FAR));
     writeFileSync(path.join(dir, 'firestore.log'), 'API endpoint: http://127.0.0.1:8080\n');
-    writeFileSync(path.join(dir, 'firebase-debug.log'), `[debug] >>> [apiv2][query] GET ${ALSO_FAR} \n`);
+    writeFileSync(
+      path.join(dir, 'firebase-debug.log'),
+      `[debug] >>> [apiv2][query] GET ${ALSO_FAR} \n[debug] id 4242 4242 4242 4242\n`,
+    );
+    writeFileSync(path.join(dir, 'functions.log'), 'card 4242 4242 4242 4242\n');
     expect(auditLogs(dir)).toEqual([
       { file: 'emulators.log', kind: 'external request', what: FAR },
       { file: 'firebase-debug.log', kind: 'external request', what: ALSO_FAR },
+      { file: 'functions.log', kind: 'secret', what: 'a card number' },
     ]);
     expect(auditLogs(path.join(dir, 'missing'))).toEqual([]);
   });

@@ -2,21 +2,9 @@ import type { z } from 'zod';
 import { ErrorResponse } from '@stockseer/contract';
 import { firebaseAuth } from './firebase';
 import { reportNetworkFailure, reportReachable } from './online';
+import { ApiError } from './apiError';
 
-/**
- * An API failure: the HTTP status, the server's message (always JSON `{message}` from our API) and, when the answer
- * said when to ask again (a 429's Retry-After), after how many seconds.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 /** Retry-After in its delta-seconds form, the one our API sends; anything else is no advice. */
 function retryAfterOf(res: Response): number | undefined {

@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError } from './apiError';
 import { FAILED_READ_TEXT } from './failedReadText';
 
 /** The smallest wait before asking again, even when told 0: no request loop. */
