@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletOwesMessage } from '@stockseer/contract';
 import { TRANSACTION_LABELS, WALLET_TEXT } from '../web/src/features/wallet/messages';
 import { ALERTS_TEXT } from '../web/src/features/admin/alertsText';
+import { ADMIN_TEXT } from '../web/src/features/admin/messages';
 import { db, paidTopUp, sign, stripe, succeededEvent } from '../functions/test/payments.testkit';
 import { emulatorSignIn } from '../tools/lib/emulatorSignIn';
 import { apiCall } from '../tools/testing/api';
@@ -72,6 +73,14 @@ describe('payment alerts', () => {
     await signInWithChooser(page, 'admin');
     await page.getByRole('tab', { name: 'Admin' }).click();
     const alerts = page.getByRole('list', { name: ALERTS_TEXT.title });
+    await alerts.waitFor();
+    // Newest first by the stack's clock, which other files move: on a shared stack this alert may be pages down.
+    const card = page.locator('section', { has: alerts }).last();
+    const loadMore = card.getByRole('button', { name: ADMIN_TEXT.loadMore });
+    while ((await alerts.getByText(eventId).count()) === 0 && (await loadMore.count()) > 0) {
+      await loadMore.click();
+      await card.getByRole('button', { name: ADMIN_TEXT.loadingMore }).waitFor({ state: 'detached' });
+    }
     await alerts.getByText(eventId).waitFor();
     const paymentIntentId = (JSON.parse(payload) as { data: { object: { id: string } } }).data.object.id;
     await expect(alerts.innerText()).resolves.toContain(`Stripe has no payment_intent ${paymentIntentId}`);
