@@ -22,6 +22,9 @@ export function apiRouteGuards(): Map<string, Guard> {
 /** A route that hands out the account's data whole, told by its path, so that a new export is held to the rule unasked. */
 export const isExport = (route: string) => /\/exports?(\/|$)/.test(route);
 
+/** The GETs that write: the wallet is opened on first read and its free allowance renewed there. */
+const GETS_THAT_WRITE = new Set(['GET /api/wallet']);
+
 /** The rule of the route table (routeTable.ts): a signed-in route that writes (any method but GET) or exports. */
 export const writesOrExports = (route: string, guard: Guard) =>
-  guard !== 'public' && (!route.startsWith('GET ') || isExport(route));
+  guard !== 'public' && (!route.startsWith('GET ') || isExport(route) || GETS_THAT_WRITE.has(route));

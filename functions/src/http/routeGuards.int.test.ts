@@ -246,7 +246,7 @@ beforeAll(async () => {
   const workers = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 8);
   await inParallel(
     Array.from({ length: 3 * workers }, () => async () => {
-      for (const token of [revoked!.token, disabled!.token]) await apiCall('/api/wallet', { token });
+      for (const token of [revoked!.token, disabled!.token]) await apiCall('/api/watchlist', { token });
     }),
   );
   await nextSecond();

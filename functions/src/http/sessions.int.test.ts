@@ -47,7 +47,7 @@ async function usedOnEveryWorker(...tokens: string[]) {
   const workers = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 8);
   await Promise.all(
     Array.from({ length: 3 * workers }, async () => {
-      for (const token of tokens) expect((await apiCall('/api/wallet', { token })).status).toBe(200);
+      for (const token of tokens) expect((await apiCall('/api/watchlist', { token })).status).toBe(200);
     }),
   );
 }

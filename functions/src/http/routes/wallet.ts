@@ -16,7 +16,8 @@ import { addStripeFunds } from '../../services/wallet/addStripeFunds';
 export function walletRoutes(deps: AppDeps): ApiRoute[] {
   const { db, clock, rateLimiter } = deps;
   return [
-    get('/wallet', 'signedIn', async (req, res) => {
+    // Opens a missing wallet and renews the free allowance: a GET that writes, so it checks the session as it is now.
+    get('/wallet', 'liveSession', async (req, res) => {
       res.json((await currentWallet(db, callerOf(req), clock)) satisfies Wallet);
     }),
 
