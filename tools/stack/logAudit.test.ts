@@ -6,7 +6,7 @@ import { auditLog, auditLogs } from './logAudit';
 
 // The emulator's warning as firebase-tools 15 writes it (emulatorLogger.js). The addresses are TEST-NET ones
 // (RFC 5737): documentation only, never contacted.
-const FAR = 'http://192.0.2.1/computeMetadata/v1/x';
+const FAR = 'http://192.0.2.1/external/v1/x';
 const ALSO_FAR = 'https://198.51.100.7/v2';
 /** Secret-shaped text made at run time, so that no secret-like literal stands in the source. */
 const shaped = (...parts: string[]) => parts.join('_');

@@ -1,8 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a push may never be sent to, whatever name led there: loopback, private (RFC 1918), link-local (the
- * cloud metadata server, 169.254.169.254), carrier-grade NAT, unspecified, multicast, reserved and documentation
+ * Addresses a push may never be sent to, whatever name led there: loopback, private (RFC 1918), link-local
+ * (where cloud metadata servers answer), carrier-grade NAT, unspecified, multicast, reserved and documentation
  * ranges; in IPv6 the same, unique-local, site-local, and the ranges that embed or translate IPv4 (NAT64, 6to4,
  * Teredo). Node's BlockList judges an IPv4-mapped address (::ffff:127.0.0.1) by the IPv4 ranges.
  */

@@ -58,7 +58,7 @@ describe('sending a push', () => {
     const resolve = resolvedTo('142.250.185.10');
     const sender = webPushSender({ publicKey: () => keys.publicKey, vapid: () => keys, resolve });
     for (const endpoint of [
-      'https://metadata.google.internal./computeMetadata/v1/',
+      'https://instance-data.internal./latest/',
       'https://10.0.0.1.nip.io/x',
       `http://127.0.0.1:${listening.port}/push/a`,
       'http://2130706433/x',
@@ -71,13 +71,7 @@ describe('sending a push', () => {
   });
 
   it("refuses a push service's name when any of its addresses is not public, connecting to none", async () => {
-    for (const addresses of [
-      ['127.0.0.1'],
-      ['10.0.0.1'],
-      ['142.250.185.10', '169.254.169.254'],
-      ['::1'],
-      ['fd00::1'],
-    ]) {
+    for (const addresses of [['127.0.0.1'], ['10.0.0.1'], ['142.250.185.10', '169.254.0.1'], ['::1'], ['fd00::1']]) {
       const resolve = resolvedTo(...addresses);
       const sender = webPushSender({ publicKey: () => keys.publicKey, vapid: () => keys, resolve });
       const delivery = await sender.send(unusedSubscription('https://fcm.googleapis.com/fcm/send/abc'), message);

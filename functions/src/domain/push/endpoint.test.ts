@@ -7,9 +7,9 @@ const local = { firstPort: 12200, lastPort: 12215 };
 /** Endpoints the server must never send to, in production or on the local stack. */
 const REFUSED = [
   // Names of the cloud's or the machine's own, a trailing dot or not.
-  'https://metadata.google.internal./computeMetadata/v1/',
-  'https://metadata.google.internal/computeMetadata/v1/',
-  'https://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/',
+  'https://instance-data.internal./latest/',
+  'https://instance-data.internal/latest/',
+  'https://INSTANCE-DATA.INTERNAL./latest/',
   'https://localhost./x',
   'https://localhost/x',
   'https://LocalHost../x',
@@ -25,7 +25,7 @@ const REFUSED = [
   'https://0177.0.0.1/x',
   'https://0x7f000001/x',
   'https://0x7f.0.0.1/x',
-  'https://169.254.169.254/computeMetadata/v1/',
+  'https://169.254.0.1/latest/',
   'https://10.0.0.7/push',
   'https://[::1]/x',
   'https://[::ffff:127.0.0.1]/x',

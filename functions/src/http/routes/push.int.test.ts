@@ -102,7 +102,7 @@ describe('a user turning notifications on and off for their devices', () => {
     const user = await newTestUser('push-not-a-service');
     const firestore = `http://127.0.0.1:${PORTS.firestore}/v1/projects/demo-stockseer/databases/(default)/documents`;
     const refused = [
-      'https://metadata.google.internal./computeMetadata/v1/',
+      'https://instance-data.internal./latest/',
       'https://localhost./x',
       'https://10.0.0.1.nip.io/x',
       'https://127.0.0.1.nip.io/x',
@@ -114,7 +114,7 @@ describe('a user turning notifications on and off for their devices', () => {
       `http://127.0.0.1:${PORTS.functions}/demo-stockseer/us-central1/api/api/health`,
       `http://localhost:${LOCAL_PUSH_PORTS.first}/push/x`,
       `https://127.0.0.1:${LOCAL_PUSH_PORTS.first}/push/x`,
-      'https://169.254.169.254/computeMetadata/v1/',
+      'https://169.254.0.1/latest/',
       'https://fcm.googleapis.com:8443/fcm/send/x',
       'https://user@fcm.googleapis.com/fcm/send/x',
     ];
