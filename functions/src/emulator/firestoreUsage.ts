@@ -17,7 +17,7 @@ const WRITES = new Set(['commit', 'batchWrite']);
 /**
  * Counts the Firestore reads and writes of this process by usage scope, the way Firestore bills them (a document
  * read or written; a query that returns nothing, one read), into `{dir}/{pid}.json` (STOCKSEER_FIRESTORE_USAGE_DIR,
- * which tools/stack sets), rewritten after each call. Local stack only: production's client is left as it is.
+ * which tools/stack sets), rewritten whole at most every 100 ms. Local stack only: production's client is left as it is.
  */
 export function countFirestoreUsage(db: Firestore, env: NodeJS.ProcessEnv): void {
   const dir = env.STOCKSEER_FIRESTORE_USAGE_DIR;
